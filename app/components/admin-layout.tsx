@@ -1,0 +1,179 @@
+import { NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { LOGOUT_CONFIRM } from "~/utils/copy";
+import { ConfirmAction } from "./dialog";
+
+export type SidebarGroup = {
+  label: string;
+  icon: string;
+  to?: string;
+  links?: Array<{ to: string; label: string }>;
+  badge?: number;
+};
+
+export const SIDEBAR: SidebarGroup[] = [
+  { label: "Dashboard", icon: "▦", to: "/dashboard" },
+  {
+    label: "Skills",
+    icon: "★",
+    links: [
+      { to: "/dashboard/admin/skills/add", label: "Add Skill" },
+      { to: "/dashboard/admin/skills", label: "All Skills" },
+    ],
+  },
+  {
+    label: "Category",
+    icon: "▤",
+    links: [
+      { to: "/dashboard/admin/category/add", label: "Add Category" },
+      { to: "/dashboard/admin/category", label: "All Category" },
+    ],
+  },
+  {
+    label: "Services",
+    icon: "✦",
+    links: [
+      { to: "/dashboard/admin/services/add", label: "Add Service" },
+      { to: "/dashboard/admin/services", label: "All Services" },
+    ],
+  },
+  {
+    label: "Projects",
+    icon: "◧",
+    links: [
+      { to: "/dashboard/admin/projects/add", label: "Add Project" },
+      { to: "/dashboard/admin/projects", label: "All Projects" },
+    ],
+  },
+  {
+    label: "Education",
+    icon: "🎓",
+    links: [
+      { to: "/dashboard/admin/education/add", label: "Add Education" },
+      { to: "/dashboard/admin/education", label: "All Education" },
+    ],
+  },
+  {
+    label: "Experience",
+    icon: "⌘",
+    links: [
+      { to: "/dashboard/admin/experience/add", label: "Add Experience" },
+      { to: "/dashboard/admin/experience", label: "All Experience" },
+    ],
+  },
+  { label: "Profile", icon: "☺", to: "/dashboard/admin/profile" },
+];
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `flex items-center gap-3 rounded-lg px-3 py-2 text-sm transition ${
+    isActive ? "bg-brand-600 text-white" : "text-slate-300 hover:bg-slate-800 hover:text-white"
+  }`;
+
+function SidebarNav({ groups }: { groups: SidebarGroup[] }) {
+  const { pathname } = useLocation();
+  return (
+    <nav aria-label="Admin" className="flex flex-col gap-1 px-3 pb-6">
+      {groups.map((group) =>
+        group.to ? (
+          <NavLink key={group.label} to={group.to} end className={linkClass}>
+            <span aria-hidden className="w-5 text-center">
+              {group.icon}
+            </span>
+            <span className="flex-1">{group.label}</span>
+            {group.badge ? (
+              <span className="rounded-full bg-red-500 px-2 text-xs font-semibold text-white" aria-label={`${group.badge} unread`}>
+                {group.badge}
+              </span>
+            ) : null}
+          </NavLink>
+        ) : (
+          <details
+            key={group.label}
+            className="group"
+            open={group.links?.some((l) => pathname === l.to || pathname.startsWith(`${l.to}/`)) || undefined}
+          >
+            <summary className="flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-300 hover:bg-slate-800 hover:text-white">
+              <span aria-hidden className="w-5 text-center">
+                {group.icon}
+              </span>
+              <span className="flex-1">{group.label}</span>
+              <span aria-hidden className="transition group-open:rotate-90">
+                ›
+              </span>
+            </summary>
+            <ul className="mt-1 ml-8 flex flex-col gap-1 border-l border-slate-700 pl-2">
+              {group.links?.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end className={linkClass}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </details>
+        ),
+      )}
+    </nav>
+  );
+}
+
+/**
+ * The admin shell: sidebar 'Admin Panel' (collapsible groups as <details>), a mobile overlay
+ * driven by a checkbox (works without JavaScript), header 'Admin Dashboard' with Logout.
+ */
+export function AdminLayout({ children, groups = SIDEBAR, ownerEmail }: { children: ReactNode; groups?: SidebarGroup[]; ownerEmail: string }) {
+  const toggle = useRef<HTMLInputElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (toggle.current) toggle.current.checked = false;
+  }, [location.key]);
+  return (
+    <div className="min-h-screen bg-slate-100">
+      <input ref={toggle} type="checkbox" id="sidebar-toggle" className="peer sr-only" aria-hidden tabIndex={-1} />
+      <label
+        htmlFor="sidebar-toggle"
+        data-testid="sidebar-overlay"
+        className="fixed inset-0 z-30 hidden bg-slate-900/50 peer-checked:block lg:peer-checked:hidden"
+        aria-hidden
+      />
+      <aside
+        id="admin-sidebar"
+        className="fixed inset-y-0 left-0 z-40 w-64 -translate-x-full overflow-y-auto bg-slate-900 transition-transform peer-checked:translate-x-0 lg:translate-x-0"
+      >
+        <div className="flex items-center justify-between px-6 py-5">
+          <p className="text-lg font-bold text-white">Admin Panel</p>
+          <label htmlFor="sidebar-toggle" className="cursor-pointer text-2xl text-slate-400 lg:hidden" aria-label="Close menu">
+            ×
+          </label>
+        </div>
+        <SidebarNav groups={groups} />
+      </aside>
+      <div className="lg:pl-64">
+        <header className="sticky top-0 z-20 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 shadow-sm sm:px-6">
+          <label
+            htmlFor="sidebar-toggle"
+            className="cursor-pointer rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium lg:hidden"
+            data-testid="sidebar-open"
+          >
+            ☰ <span className="sr-only sm:not-sr-only">Menu</span>
+          </label>
+          <h1 className="flex-1 text-lg font-semibold text-slate-900">Admin Dashboard</h1>
+          <span className="hidden text-sm text-slate-500 md:inline">{ownerEmail}</span>
+          <a href="/" className="hidden text-sm font-medium text-brand-700 hover:underline sm:inline">
+            View site
+          </a>
+          <ConfirmAction
+            confirmHref="/logout"
+            action="/logout"
+            {...LOGOUT_CONFIRM}
+            kind="question"
+            className="rounded-lg bg-red-600 px-4 py-2 text-sm font-medium text-white hover:bg-red-700"
+          >
+            Logout
+          </ConfirmAction>
+        </header>
+        <main className="p-4 sm:p-6">{children}</main>
+      </div>
+    </div>
+  );
+}

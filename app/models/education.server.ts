@@ -1,0 +1,35 @@
+import { prisma } from "~/utils/db.server";
+import type { EducationInput } from "./education.schema";
+import { hasChanges, type UpdateResult } from "./fields";
+import { listOrder, topPosition } from "./position.server";
+
+const select = { id: true, degree: true, institution: true, year: true, description: true } as const;
+export type Education = { id: number; degree: string; institution: string; year: string; description: string };
+
+export function listEducation(): Promise<Education[]> {
+  return prisma.education.findMany({ select, orderBy: listOrder });
+}
+
+export function countEducation() {
+  return prisma.education.count();
+}
+
+export function getEducation(id: number): Promise<Education | null> {
+  return prisma.education.findUnique({ where: { id }, select });
+}
+
+export async function createEducation(input: EducationInput): Promise<Education> {
+  return prisma.education.create({ data: { ...input, position: await topPosition("education") }, select });
+}
+
+export async function updateEducation(id: number, input: EducationInput): Promise<UpdateResult> {
+  const current = await getEducation(id);
+  if (!current) return { matchedCount: 0, modifiedCount: 0 };
+  if (!hasChanges(current, input)) return { matchedCount: 1, modifiedCount: 0 };
+  await prisma.education.update({ where: { id }, data: input });
+  return { matchedCount: 1, modifiedCount: 1 };
+}
+
+export async function deleteEducation(id: number): Promise<number> {
+  return (await prisma.education.deleteMany({ where: { id } })).count;
+}

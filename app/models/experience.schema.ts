@@ -1,0 +1,10 @@
+import { z } from "zod";
+import { optionalText, requiredText } from "./fields";
+
+export const experienceSchema = z.object({
+  title: requiredText("Title", 150),
+  institution: requiredText("Institution Name", 150),
+  year: requiredText("Experience Duration", 50),
+  description: optionalText("Description", 2000),
+});
+export type ExperienceInput = z.infer<typeof experienceSchema>;

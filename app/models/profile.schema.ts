@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { optionalImage, optionalText, optionalUrl } from "./fields";
+
+/** Profile: no required fields (spec section 5). */
+export const profileSchema = z.object({
+  name: optionalText("Short Name", 100),
+  description: optionalText("Description", 2000),
+  email: z
+    .string({ invalid_type_error: "Email must be text" })
+    .trim()
+    .max(254, "Email must be at most 254 characters")
+    .refine((v) => v === "" || z.string().email().safeParse(v).success, "Enter a valid email address")
+    .optional()
+    .nullable()
+    .transform((v) => v ?? ""),
+  number: optionalText("Phone Number", 40),
+  address: optionalText("Address", 200),
+  image: optionalImage("Profile Image"),
+  cv: optionalUrl("CV Link"),
+  facebook: optionalUrl("Facebook"),
+  github: optionalUrl("GitHub"),
+  linkedin: optionalUrl("LinkedIn"),
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
+export const PROFILE_FIELDS = Object.keys(profileSchema.shape) as Array<keyof ProfileInput>;

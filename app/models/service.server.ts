@@ -1,0 +1,36 @@
+import { prisma } from "~/utils/db.server";
+import { hasChanges, type UpdateResult } from "./fields";
+import { listOrder, topPosition } from "./position.server";
+import type { ServiceInput } from "./service.schema";
+
+const select = { id: true, title: true, subtitle: true, icon: true } as const;
+export type Service = { id: number; title: string; subtitle: string; icon: string };
+
+export function listServices(): Promise<Service[]> {
+  return prisma.service.findMany({ select, orderBy: listOrder });
+}
+
+export function countServices() {
+  return prisma.service.count();
+}
+
+export function getService(id: number): Promise<Service | null> {
+  return prisma.service.findUnique({ where: { id }, select });
+}
+
+export async function createService(input: ServiceInput): Promise<Service> {
+  return prisma.service.create({ data: { ...input, position: await topPosition("service") }, select });
+}
+
+/** Updates a service; modifiedCount is 0 when nothing changed (the spec's 'No Changes Made'). */
+export async function updateService(id: number, input: ServiceInput): Promise<UpdateResult> {
+  const current = await getService(id);
+  if (!current) return { matchedCount: 0, modifiedCount: 0 };
+  if (!hasChanges(current, input)) return { matchedCount: 1, modifiedCount: 0 };
+  await prisma.service.update({ where: { id }, data: input });
+  return { matchedCount: 1, modifiedCount: 1 };
+}
+
+export async function deleteService(id: number): Promise<number> {
+  return (await prisma.service.deleteMany({ where: { id } })).count;
+}

@@ -1,0 +1,88 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { FlashMessage } from "./components/flash-message";
+import { ProgressBar } from "./components/progress-bar";
+import styles from "./styles/app.css?url";
+import { useNonce } from "./utils/nonce";
+import { getToast } from "./utils/toast.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, headers } = await getToast(request);
+  return json({ toast }, { headers: headers ?? undefined });
+}
+
+function Document({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d4ed8" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-full bg-white text-slate-900 antialiased">
+        <ProgressBar />
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>();
+  return (
+    <Document>
+      <Outlet />
+      {toast ? <FlashMessage toast={toast} /> : null}
+    </Document>
+  );
+}
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message =
+    status === 404
+      ? "The page you are looking for does not exist."
+      : isRouteErrorResponse(error)
+        ? String(error.data?.message ?? error.data ?? error.statusText)
+        : "Something went wrong. Try again.";
+  return (
+    <Document>
+      <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+        <p className="text-6xl font-bold text-brand-600">{status}</p>
+        <h1 className="text-2xl font-semibold">{status === 404 ? "Page not found" : "Something went wrong"}</h1>
+        <p className="text-slate-600">{message}</p>
+        <a href="/" className="rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700">
+          Back to home
+        </a>
+      </main>
+    </Document>
+  );
+}

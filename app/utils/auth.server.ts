@@ -1,0 +1,82 @@
+import { redirect, replace } from "@remix-run/node";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { z } from "zod";
+import { getOwnerById, verifyOwnerLogin, type OwnerIdentity } from "~/models/owner.server";
+import { emailSchema, PASSWORD_MAX_BYTES } from "./password.server";
+import { createOwnerSession, destroyOwnerSession, getSessionOwnerId } from "./session.server";
+
+export const OWNER_STRATEGY = "owner-password";
+
+/** A login refused for a reason the visitor may read (never which of email/password was wrong). */
+export class LoginError extends Error {
+  constructor(
+    message: string,
+    readonly fieldErrors: Partial<Record<"email" | "password", string>> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ required_error: "Password is required" })
+    .min(1, "Password is required")
+    .refine((p) => new TextEncoder().encode(p).length <= PASSWORD_MAX_BYTES, `Password must be at most ${PASSWORD_MAX_BYTES} bytes`),
+});
+
+export const authenticator = new Authenticator<OwnerIdentity>();
+
+authenticator.use(
+  new FormStrategy(async ({ form }) => {
+    const parsed = loginSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
+    if (!parsed.success) {
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+      throw new LoginError("Please fill in a valid email and password.", fieldErrors);
+    }
+    const owner = await verifyOwnerLogin(parsed.data.email, parsed.data.password);
+    if (!owner) throw new LoginError("Invalid email or password.");
+    return owner;
+  }),
+  OWNER_STRATEGY,
+);
+
+/** The signed-in owner, or null. */
+export async function getOwner(request: Request): Promise<OwnerIdentity | null> {
+  const ownerId = await getSessionOwnerId(request);
+  return ownerId === null ? null : getOwnerById(ownerId);
+}
+
+/**
+ * Call at the top of EVERY dashboard loader and action (a parent layout does not protect its
+ * children). Anonymous requests are sent to /login (replacing the history entry) with a way back.
+ */
+export async function requireOwner(request: Request): Promise<OwnerIdentity> {
+  const owner = await getOwner(request);
+  if (owner) return owner;
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  const params = new URLSearchParams({ redirectTo: back });
+  throw replace(`/login?${params.toString()}`);
+}
+
+/** Same as requireOwner for document-free callers: throws a 401 JSON response instead of a redirect. */
+export async function requireOwnerJson(request: Request): Promise<OwnerIdentity> {
+  const owner = await getOwner(request);
+  if (owner) return owner;
+  throw Response.json({ success: false, error: "Sign in as the owner to do this." }, { status: 401 });
+}
+
+export async function startSession(owner: OwnerIdentity) {
+  return createOwnerSession(owner.id);
+}
+
+export async function endSession(request: Request) {
+  return destroyOwnerSession(request);
+}
+
+export async function redirectIfSignedIn(request: Request) {
+  if (await getOwner(request)) throw redirect("/dashboard");
+}

@@ -1,0 +1,92 @@
+import { z } from "zod";
+
+const DEV_SESSION_SECRET = "folio-dev-session-secret-change-me";
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
+
+const intFromEnv = (fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === "") return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 0) {
+        ctx.addIssue({ code: "custom", message: "must be a whole number (0 or more)" });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const flag = z
+  .string()
+  .optional()
+  .transform((v) => v === "1" || v?.toLowerCase() === "true");
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: intFromEnv(3000),
+    DATABASE_URL: z
+      .string()
+      .default("file:./data/folio.db")
+      .refine((v) => v.startsWith("file:"), "must be a SQLite file URL such as file:./data/folio.db"),
+    SESSION_SECRET: optionalString,
+    OWNER_EMAIL: optionalString.pipe(z.string().email("must be an email address").optional()),
+    OWNER_PASSWORD: optionalString,
+    RESEND_API_KEY: optionalString,
+    RESEND_FROM: z.string().default("Folio <onboarding@resend.dev>"),
+    CONTACT_TO_EMAIL: optionalString.pipe(z.string().email("must be an email address").optional()),
+    UPLOADS_DIR: z.string().default("./data/uploads"),
+    UPLOAD_MAX_BYTES: intFromEnv(10 * 1024 * 1024),
+    API_TOKEN: optionalString,
+    ALLOWED_ORIGINS: optionalString,
+    PUBLIC_URL: optionalString.pipe(z.string().url("must be a full URL like https://example.com").optional()),
+    TRUST_PROXY: flag,
+    LOGIN_MAX_FAILURES: intFromEnv(5),
+    LOGIN_WINDOW_SECONDS: intFromEnv(15 * 60),
+    CONTACT_MAX_PER_WINDOW: intFromEnv(5),
+    CONTACT_WINDOW_SECONDS: intFromEnv(10 * 60),
+    RATE_LIMIT_DISABLED: flag,
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "is required in production (a long random string; comma-separate to rotate)",
+      });
+    }
+    if (env.OWNER_PASSWORD !== undefined && !env.OWNER_EMAIL) {
+      ctx.addIssue({ code: "custom", path: ["OWNER_EMAIL"], message: "is required when OWNER_PASSWORD is set" });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & { sessionSecrets: string[] };
+
+/** Parses the environment; throws one readable error naming every wrong variable. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join(".") || "environment"} ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example for every setting.`);
+  }
+  const secrets = (result.data.SESSION_SECRET ?? DEV_SESSION_SECRET)
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return { ...result.data, sessionSecrets: secrets };
+}
+
+let cached: Env | undefined;
+
+/** The validated configuration (parsed once, on first use). */
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}
+
+export const isProduction = () => env().NODE_ENV === "production";

@@ -1,0 +1,3 @@
+// Background jobs register themselves here with onServerStart/onServerStop (see lifecycle.server.ts).
+// Import each job module below so the production build includes it.
+export {};

@@ -1,0 +1,33 @@
+import { dbReady, disconnectDb } from "./db.server";
+import { env } from "./env.server";
+
+type Hook = () => void | Promise<void>;
+const startHooks: Hook[] = [];
+const stopHooks: Hook[] = [];
+
+/** Registers work to run once the server starts (e.g. background retries) and to stop at shutdown. */
+export function onServerStart(hook: Hook) {
+  startHooks.push(hook);
+}
+export function onServerStop(hook: Hook) {
+  stopHooks.push(hook);
+}
+
+/** Called by server.js before it listens: validates config, opens the database, starts jobs. */
+export async function startup() {
+  env();
+  await dbReady();
+  for (const hook of startHooks) await hook();
+}
+
+/** Called by server.js after in-flight requests finished: stops jobs and closes the database. */
+export async function shutdown() {
+  for (const hook of stopHooks.reverse()) {
+    try {
+      await hook();
+    } catch (error) {
+      console.error("Shutdown hook failed", error);
+    }
+  }
+  await disconnectDb();
+}

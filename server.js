@@ -1,0 +1,48 @@
+// Folio's HTTP server: Express in front of the Remix build (or Vite's dev server with --dev).
+import "dotenv/config";
+import { createApp } from "./server/app.js";
+
+const dev = process.argv.includes("--dev");
+const production = process.env.NODE_ENV === "production";
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "0.0.0.0";
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+const vite = dev
+  ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }))
+  : undefined;
+const build = vite ? undefined : await import("./build/server/index.js");
+const entry = async () =>
+  vite ? (await vite.ssrLoadModule("virtual:remix/server-build")).entry.module : build.entry.module;
+
+// Validates the configuration and prepares the database before taking traffic.
+await (await entry()).startup?.();
+
+const app = createApp({ build, vite, production, log: process.env.FOLIO_REQUEST_LOG !== "0" });
+const server = app.listen(port, host, () => {
+  console.log(`Folio listening on http://localhost:${port}`);
+});
+
+let shuttingDown = false;
+async function shutdown(signal) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  console.log(`${signal} received: finishing in-flight requests`);
+  const force = setTimeout(() => {
+    console.error("Shutdown took too long; exiting");
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS - 500);
+  force.unref();
+  server.close(async () => {
+    try {
+      await (await entry()).shutdown?.();
+      await vite?.close();
+    } finally {
+      console.log("Folio stopped");
+      process.exit(0);
+    }
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

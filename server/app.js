@@ -1,0 +1,60 @@
+import { createRequestHandler } from "@remix-run/express";
+import compression from "compression";
+import express from "express";
+import morgan from "morgan";
+import { checkCrossSite, parseAllowedOrigins, selfOriginOf } from "./guards.js";
+import { securityHeaders } from "./security-headers.js";
+
+/**
+ * Builds the Express app around a Remix build.
+ * @param {{ build?: any, getBuild?: () => Promise<any>, vite?: any, production: boolean, log?: boolean }} options
+ */
+export function createApp({ build, getBuild, vite, production, log = true }) {
+  const app = express();
+  app.disable("x-powered-by");
+  const trustProxy = process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true";
+  if (trustProxy) app.set("trust proxy", true);
+  const allowedOrigins = parseAllowedOrigins(process.env.ALLOWED_ORIGINS);
+
+  app.use(compression());
+  if (log) app.use(morgan(production ? "combined" : "dev"));
+  app.use(securityHeaders({ production, dev: Boolean(vite) }));
+
+  // The client address the app sees (never taken from the request's own headers).
+  app.use((req, _res, next) => {
+    req.headers["x-folio-client-ip"] = req.socket.remoteAddress ?? "unknown";
+    next();
+  });
+
+  app.use((req, res, next) => {
+    const refused = checkCrossSite({
+      method: req.method,
+      path: req.path,
+      origin: req.headers.origin,
+      secFetchSite: req.headers["sec-fetch-site"],
+      selfOrigin: selfOriginOf(req, trustProxy),
+      allowedOrigins,
+    });
+    if (!refused) return next();
+    const wantsJson = req.accepts(["html", "json"]) === "json" || req.query._data !== undefined;
+    res.status(refused.status);
+    if (wantsJson) res.json({ success: false, error: refused.message });
+    else res.type("text/plain").send(refused.message);
+  });
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else {
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+    app.use(express.static("build/client", { maxAge: "1h" }));
+  }
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build: vite ? () => vite.ssrLoadModule("virtual:remix/server-build") : (getBuild ?? build),
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
+    }),
+  );
+  return app;
+}

@@ -1,0 +1,11 @@
+import { vitePlugin as remix } from "@remix-run/dev";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+import tsconfigPaths from "vite-tsconfig-paths";
+import remixConfig from "./remix.config.js";
+
+export default defineConfig({
+  plugins: [tailwindcss(), remix(remixConfig), tsconfigPaths()],
+  build: { target: "es2022" },
+  server: { port: 3000 },
+});
