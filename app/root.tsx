@@ -77,9 +77,14 @@ export function ErrorBoundary() {
     <Document>
       <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
         <p className="text-6xl font-bold text-brand-600">{status}</p>
-        <h1 className="text-2xl font-semibold">{status === 404 ? "Page not found" : "Something went wrong"}</h1>
+        <h1 className="text-2xl font-semibold">
+          {status === 404 ? "Page not found" : "Something went wrong"}
+        </h1>
         <p className="text-slate-600">{message}</p>
-        <a href="/" className="rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700">
+        <a
+          href="/"
+          className="rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700"
+        >
           Back to home
         </a>
       </main>

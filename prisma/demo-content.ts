@@ -14,15 +14,38 @@ export const demoProfile = {
   linkedin: "https://www.linkedin.com/in/alexmorgan-dev",
 };
 
-export const demoSkills = ["React Developer", "Laravel Developer", "TypeScript Engineer", "UI Designer", "API Architect", "Problem Solver"];
+export const demoSkills = [
+  "React Developer",
+  "Laravel Developer",
+  "TypeScript Engineer",
+  "UI Designer",
+  "API Architect",
+  "Problem Solver",
+];
 
 export const demoCategories = ["React", "Laravel", "Node.js", "Tailwind CSS", "MySQL", "UI/UX"];
 
 export const demoServices = [
-  { title: "Web Development", subtitle: "Fast, accessible websites and web apps built with React, Remix and Laravel.", icon: "code" },
-  { title: "UI/UX Design", subtitle: "Clean interfaces and design systems that make products easy to use.", icon: "design" },
-  { title: "API & Backend", subtitle: "Robust REST APIs, databases and integrations that scale with your business.", icon: "server" },
-  { title: "Performance & SEO", subtitle: "Audits and fixes that make pages load fast and rank well.", icon: "chart" },
+  {
+    title: "Web Development",
+    subtitle: "Fast, accessible websites and web apps built with React, Remix and Laravel.",
+    icon: "code",
+  },
+  {
+    title: "UI/UX Design",
+    subtitle: "Clean interfaces and design systems that make products easy to use.",
+    icon: "design",
+  },
+  {
+    title: "API & Backend",
+    subtitle: "Robust REST APIs, databases and integrations that scale with your business.",
+    icon: "server",
+  },
+  {
+    title: "Performance & SEO",
+    subtitle: "Audits and fixes that make pages load fast and rank well.",
+    icon: "chart",
+  },
 ];
 
 export const demoEducation = [
@@ -30,7 +53,8 @@ export const demoEducation = [
     degree: "BSc in Computer Science and Engineering",
     institution: "University of Dhaka",
     year: "2019",
-    description: "Focused on software engineering, databases and human-computer interaction. Final project: a real-time collaborative editor.",
+    description:
+      "Focused on software engineering, databases and human-computer interaction. Final project: a real-time collaborative editor.",
   },
   {
     degree: "Higher Secondary Certificate (Science)",
@@ -45,13 +69,15 @@ export const demoExperience = [
     title: "Senior Full-Stack Developer",
     institution: "Brightlane Studio",
     year: "3 years+",
-    description: "Lead developer on client projects in React and Laravel; introduced automated testing and cut page load times by half.",
+    description:
+      "Lead developer on client projects in React and Laravel; introduced automated testing and cut page load times by half.",
   },
   {
     title: "Frontend Developer",
     institution: "Pixelcraft Agency",
     year: "2 years",
-    description: "Built marketing sites and dashboards for startups, with a focus on accessibility and performance.",
+    description:
+      "Built marketing sites and dashboards for startups, with a focus on accessibility and performance.",
   },
 ];
 
@@ -67,25 +93,135 @@ type DemoProject = {
 };
 
 const projects: DemoProject[] = [
-  { title: "ShopSphere Storefront", subtitle: "Headless e-commerce storefront", skill: "React", level: "Advanced", clientName: "ShopSphere Ltd.", service: "Web Development", budget: 4800, date: "2025-09-12" },
-  { title: "TaskFlow Boards", subtitle: "Kanban project management", skill: "React", level: "Intermediate", clientName: "TaskFlow Inc.", service: "Web App", budget: 3200, date: "2025-07-02" },
-  { title: "MediBook Clinic", subtitle: "Clinic appointment booking", skill: "Laravel", level: "Advanced", clientName: "MediBook Health", service: "Backend & API", budget: 5600, date: "2025-05-20" },
-  { title: "Wanderlust Travel Blog", subtitle: "Content site with CMS", skill: "React", level: "Beginner", clientName: "Wanderlust Media", service: "Web Development", budget: 1500, date: "2025-03-14" },
-  { title: "LedgerLite Invoicing", subtitle: "Invoicing for freelancers", skill: "Laravel", level: "Intermediate", clientName: "LedgerLite", service: "SaaS Development", budget: 4100, date: "2025-01-30" },
-  { title: "FitTrack Dashboard", subtitle: "Fitness analytics dashboard", skill: "React", level: "Intermediate", clientName: "FitTrack", service: "Dashboard", budget: 2800, date: "2024-11-08" },
-  { title: "EduHub LMS", subtitle: "Learning management system", skill: "Laravel", level: "Advanced", clientName: "EduHub Academy", service: "Platform Development", budget: 7200, date: "2024-09-17" },
-  { title: "Foodie Finder", subtitle: "Restaurant discovery app", skill: "React", level: "Beginner", clientName: "Foodie Co.", service: "Web App", budget: 1900, date: "2024-07-25" },
-  { title: "RentEase Portal", subtitle: "Property rental portal", skill: "Laravel", level: "Intermediate", clientName: "RentEase", service: "Web Development", budget: 3900, date: "2024-05-03" },
-  { title: "CryptoPulse Tracker", subtitle: "Live market tracker", skill: "React", level: "Advanced", clientName: "CryptoPulse", service: "Real-time Dashboard", budget: 4500, date: "2024-02-19" },
-  { title: "HelpDesk Pro", subtitle: "Customer support ticketing", skill: "Laravel", level: "Advanced", clientName: "HelpDesk Pro", service: "SaaS Development", budget: 6100, date: "2023-12-01" },
-  { title: "PortfolioKit", subtitle: "Portfolio site builder", skill: "React", level: "Intermediate", clientName: "Indie Makers", service: "Product Design", budget: 2600, date: "2023-09-09" },
+  {
+    title: "ShopSphere Storefront",
+    subtitle: "Headless e-commerce storefront",
+    skill: "React",
+    level: "Advanced",
+    clientName: "ShopSphere Ltd.",
+    service: "Web Development",
+    budget: 4800,
+    date: "2025-09-12",
+  },
+  {
+    title: "TaskFlow Boards",
+    subtitle: "Kanban project management",
+    skill: "React",
+    level: "Intermediate",
+    clientName: "TaskFlow Inc.",
+    service: "Web App",
+    budget: 3200,
+    date: "2025-07-02",
+  },
+  {
+    title: "MediBook Clinic",
+    subtitle: "Clinic appointment booking",
+    skill: "Laravel",
+    level: "Advanced",
+    clientName: "MediBook Health",
+    service: "Backend & API",
+    budget: 5600,
+    date: "2025-05-20",
+  },
+  {
+    title: "Wanderlust Travel Blog",
+    subtitle: "Content site with CMS",
+    skill: "React",
+    level: "Beginner",
+    clientName: "Wanderlust Media",
+    service: "Web Development",
+    budget: 1500,
+    date: "2025-03-14",
+  },
+  {
+    title: "LedgerLite Invoicing",
+    subtitle: "Invoicing for freelancers",
+    skill: "Laravel",
+    level: "Intermediate",
+    clientName: "LedgerLite",
+    service: "SaaS Development",
+    budget: 4100,
+    date: "2025-01-30",
+  },
+  {
+    title: "FitTrack Dashboard",
+    subtitle: "Fitness analytics dashboard",
+    skill: "React",
+    level: "Intermediate",
+    clientName: "FitTrack",
+    service: "Dashboard",
+    budget: 2800,
+    date: "2024-11-08",
+  },
+  {
+    title: "EduHub LMS",
+    subtitle: "Learning management system",
+    skill: "Laravel",
+    level: "Advanced",
+    clientName: "EduHub Academy",
+    service: "Platform Development",
+    budget: 7200,
+    date: "2024-09-17",
+  },
+  {
+    title: "Foodie Finder",
+    subtitle: "Restaurant discovery app",
+    skill: "React",
+    level: "Beginner",
+    clientName: "Foodie Co.",
+    service: "Web App",
+    budget: 1900,
+    date: "2024-07-25",
+  },
+  {
+    title: "RentEase Portal",
+    subtitle: "Property rental portal",
+    skill: "Laravel",
+    level: "Intermediate",
+    clientName: "RentEase",
+    service: "Web Development",
+    budget: 3900,
+    date: "2024-05-03",
+  },
+  {
+    title: "CryptoPulse Tracker",
+    subtitle: "Live market tracker",
+    skill: "React",
+    level: "Advanced",
+    clientName: "CryptoPulse",
+    service: "Real-time Dashboard",
+    budget: 4500,
+    date: "2024-02-19",
+  },
+  {
+    title: "HelpDesk Pro",
+    subtitle: "Customer support ticketing",
+    skill: "Laravel",
+    level: "Advanced",
+    clientName: "HelpDesk Pro",
+    service: "SaaS Development",
+    budget: 6100,
+    date: "2023-12-01",
+  },
+  {
+    title: "PortfolioKit",
+    subtitle: "Portfolio site builder",
+    skill: "React",
+    level: "Intermediate",
+    clientName: "Indie Makers",
+    service: "Product Design",
+    budget: 2600,
+    date: "2023-09-09",
+  },
 ];
 
 export const demoProjects = projects.map((p, i) => ({
   ...p,
   strategy: `We started ${p.title} with user interviews and a clear success metric, then shipped in small weekly increments.`,
-  design: "A clean, accessible design system with a strong type scale, generous spacing and a colour palette that meets WCAG AA.",
-  userExperience: "Fast first paint, keyboard-friendly navigation and forms that never lose what people typed.",
+  design:
+    "A clean, accessible design system with a strong type scale, generous spacing and a colour palette that meets WCAG AA.",
+  userExperience:
+    "Fast first paint, keyboard-friendly navigation and forms that never lose what people typed.",
   shortDescription: `${p.subtitle} built for ${p.clientName} with a focus on speed and clarity.`,
   longDescription: `${p.title} is a ${p.subtitle.toLowerCase()} delivered for ${p.clientName}. The project covered discovery, design, development and launch. It is server-rendered for speed, fully responsive, tested end to end, and deployed with zero downtime. After launch, conversion grew and support requests dropped.`,
   liveView: p.skill === "React" ? `https://example.com/demo/${i + 1}` : "",

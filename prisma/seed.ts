@@ -4,7 +4,15 @@ import "dotenv/config";
 import { ensureOwnerFromEnv } from "~/models/owner.server";
 import { prisma, dbReady } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { demoCategories, demoEducation, demoExperience, demoProfile, demoProjects, demoServices, demoSkills } from "./demo-content";
+import {
+  demoCategories,
+  demoEducation,
+  demoExperience,
+  demoProfile,
+  demoProjects,
+  demoServices,
+  demoSkills,
+} from "./demo-content";
 
 export async function seed() {
   await dbReady();
@@ -18,17 +26,20 @@ export async function seed() {
   }
   if ((await prisma.skill.count()) === 0) {
     const p = positions(demoSkills.length);
-    for (const [i, name] of [...demoSkills].reverse().entries()) await prisma.skill.create({ data: { name, position: p[i] } });
+    for (const [i, name] of [...demoSkills].reverse().entries())
+      await prisma.skill.create({ data: { name, position: p[i] } });
     report.push(`${demoSkills.length} skills`);
   }
   if ((await prisma.category.count()) === 0) {
     const p = positions(demoCategories.length);
-    for (const [i, name] of [...demoCategories].reverse().entries()) await prisma.category.create({ data: { name, position: p[i] } });
+    for (const [i, name] of [...demoCategories].reverse().entries())
+      await prisma.category.create({ data: { name, position: p[i] } });
     report.push(`${demoCategories.length} categories`);
   }
   if ((await prisma.service.count()) === 0) {
     const p = positions(demoServices.length);
-    for (const [i, s] of [...demoServices].reverse().entries()) await prisma.service.create({ data: { ...s, position: p[i] } });
+    for (const [i, s] of [...demoServices].reverse().entries())
+      await prisma.service.create({ data: { ...s, position: p[i] } });
     report.push(`${demoServices.length} services`);
   }
   if ((await prisma.project.count()) === 0) {
@@ -36,19 +47,25 @@ export async function seed() {
     for (const [i, project] of [...demoProjects].reverse().entries()) {
       const { images, ...data } = project;
       await prisma.project.create({
-        data: { ...data, position: p[i], images: { create: images.map((url, index) => ({ url, position: index })) } },
+        data: {
+          ...data,
+          position: p[i],
+          images: { create: images.map((url, index) => ({ url, position: index })) },
+        },
       });
     }
     report.push(`${demoProjects.length} projects`);
   }
   if ((await prisma.education.count()) === 0) {
     const p = positions(demoEducation.length);
-    for (const [i, e] of [...demoEducation].reverse().entries()) await prisma.education.create({ data: { ...e, position: p[i] } });
+    for (const [i, e] of [...demoEducation].reverse().entries())
+      await prisma.education.create({ data: { ...e, position: p[i] } });
     report.push(`${demoEducation.length} education records`);
   }
   if ((await prisma.experience.count()) === 0) {
     const p = positions(demoExperience.length);
-    for (const [i, e] of [...demoExperience].reverse().entries()) await prisma.experience.create({ data: { ...e, position: p[i] } });
+    for (const [i, e] of [...demoExperience].reverse().entries())
+      await prisma.experience.create({ data: { ...e, position: p[i] } });
     report.push(`${demoExperience.length} experience records`);
   }
   const { OWNER_EMAIL, OWNER_PASSWORD } = env();

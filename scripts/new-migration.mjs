@@ -13,11 +13,21 @@ if (!name) {
 }
 const dir = "prisma/migrations";
 fs.mkdirSync(dir, { recursive: true });
-const existing = fs.readdirSync(dir).filter((d) => fs.statSync(path.join(dir, d)).isDirectory()).sort();
+const existing = fs
+  .readdirSync(dir)
+  .filter((d) => fs.statSync(path.join(dir, d)).isDirectory())
+  .sort();
 const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
 const target = path.join(dir, `${stamp}_${name}`);
 
-const args = ["prisma", "migrate", "diff", "--to-schema-datamodel", "prisma/schema.prisma", "--script"];
+const args = [
+  "prisma",
+  "migrate",
+  "diff",
+  "--to-schema-datamodel",
+  "prisma/schema.prisma",
+  "--script",
+];
 if (existing.length === 0) {
   args.push("--from-empty");
 } else {

@@ -52,7 +52,11 @@ export function checkCrossSite({ method, path, origin, secFetchSite, selfOrigin,
 
 /** The origin the browser sees for this request (honours X-Forwarded-Proto/Host only behind a trusted proxy). */
 export function selfOriginOf(req, trustProxy) {
-  const proto = trustProxy ? (req.headers["x-forwarded-proto"]?.split(",")[0]?.trim() ?? req.protocol) : req.protocol;
-  const host = trustProxy ? (req.headers["x-forwarded-host"]?.split(",")[0]?.trim() ?? req.headers.host) : req.headers.host;
+  const proto = trustProxy
+    ? (req.headers["x-forwarded-proto"]?.split(",")[0]?.trim() ?? req.protocol)
+    : req.protocol;
+  const host = trustProxy
+    ? (req.headers["x-forwarded-host"]?.split(",")[0]?.trim() ?? req.headers.host)
+    : req.headers.host;
   return `${proto}://${host}`;
 }

@@ -9,7 +9,9 @@ export function createNonce() {
 export function contentSecurityPolicy(nonce, { dev = false } = {}) {
   const directives = {
     "default-src": ["'self'"],
-    "script-src": dev ? ["'self'", "'unsafe-inline'"] : ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"],
+    "script-src": dev
+      ? ["'self'", "'unsafe-inline'"]
+      : ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "https:"],
     "font-src": ["'self'", "data:"],
@@ -35,7 +37,8 @@ export function securityHeaders({ production, dev }) {
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-    if (production) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    if (production)
+      res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
     next();
   };
 }

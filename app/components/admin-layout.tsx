@@ -81,7 +81,10 @@ function SidebarNav({ groups }: { groups: SidebarGroup[] }) {
             </span>
             <span className="flex-1">{group.label}</span>
             {group.badge ? (
-              <span className="rounded-full bg-red-500 px-2 text-xs font-semibold text-white" aria-label={`${group.badge} unread`}>
+              <span
+                className="rounded-full bg-red-500 px-2 text-xs font-semibold text-white"
+                aria-label={`${group.badge} unread`}
+              >
                 {group.badge}
               </span>
             ) : null}
@@ -90,7 +93,10 @@ function SidebarNav({ groups }: { groups: SidebarGroup[] }) {
           <details
             key={group.label}
             className="group"
-            open={group.links?.some((l) => pathname === l.to || pathname.startsWith(`${l.to}/`)) || undefined}
+            open={
+              group.links?.some((l) => pathname === l.to || pathname.startsWith(`${l.to}/`)) ||
+              undefined
+            }
           >
             <summary className="flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-300 hover:bg-slate-800 hover:text-white">
               <span aria-hidden className="w-5 text-center">
@@ -121,7 +127,15 @@ function SidebarNav({ groups }: { groups: SidebarGroup[] }) {
  * The admin shell: sidebar 'Admin Panel' (collapsible groups as <details>), a mobile overlay
  * driven by a checkbox (works without JavaScript), header 'Admin Dashboard' with Logout.
  */
-export function AdminLayout({ children, groups = SIDEBAR, ownerEmail }: { children: ReactNode; groups?: SidebarGroup[]; ownerEmail: string }) {
+export function AdminLayout({
+  children,
+  groups = SIDEBAR,
+  ownerEmail,
+}: {
+  children: ReactNode;
+  groups?: SidebarGroup[];
+  ownerEmail: string;
+}) {
   const toggle = useRef<HTMLInputElement>(null);
   const location = useLocation();
   useEffect(() => {
@@ -129,7 +143,14 @@ export function AdminLayout({ children, groups = SIDEBAR, ownerEmail }: { childr
   }, [location.key]);
   return (
     <div className="min-h-screen bg-slate-100">
-      <input ref={toggle} type="checkbox" id="sidebar-toggle" className="peer sr-only" aria-hidden tabIndex={-1} />
+      <input
+        ref={toggle}
+        type="checkbox"
+        id="sidebar-toggle"
+        className="peer sr-only"
+        aria-hidden
+        tabIndex={-1}
+      />
       <label
         htmlFor="sidebar-toggle"
         data-testid="sidebar-overlay"
@@ -142,7 +163,11 @@ export function AdminLayout({ children, groups = SIDEBAR, ownerEmail }: { childr
       >
         <div className="flex items-center justify-between px-6 py-5">
           <p className="text-lg font-bold text-white">Admin Panel</p>
-          <label htmlFor="sidebar-toggle" className="cursor-pointer text-2xl text-slate-400 lg:hidden" aria-label="Close menu">
+          <label
+            htmlFor="sidebar-toggle"
+            className="cursor-pointer text-2xl text-slate-400 lg:hidden"
+            aria-label="Close menu"
+          >
             ×
           </label>
         </div>
@@ -159,7 +184,10 @@ export function AdminLayout({ children, groups = SIDEBAR, ownerEmail }: { childr
           </label>
           <h1 className="flex-1 text-lg font-semibold text-slate-900">Admin Dashboard</h1>
           <span className="hidden text-sm text-slate-500 md:inline">{ownerEmail}</span>
-          <a href="/" className="hidden text-sm font-medium text-brand-700 hover:underline sm:inline">
+          <a
+            href="/"
+            className="hidden text-sm font-medium text-brand-700 hover:underline sm:inline"
+          >
             View site
           </a>
           <ConfirmAction

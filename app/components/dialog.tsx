@@ -20,10 +20,23 @@ const iconTone = {
 
 export type DialogKind = keyof typeof icons;
 
-function DialogBody({ kind, title, text, children }: { kind: DialogKind; title: string; text?: ReactNode; children: ReactNode }) {
+function DialogBody({
+  kind,
+  title,
+  text,
+  children,
+}: {
+  kind: DialogKind;
+  title: string;
+  text?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="flex flex-col items-center gap-3 p-6 text-center">
-      <span aria-hidden className={`grid h-14 w-14 place-items-center rounded-full text-2xl font-bold ${iconTone[kind]}`}>
+      <span
+        aria-hidden
+        className={`grid h-14 w-14 place-items-center rounded-full text-2xl font-bold ${iconTone[kind]}`}
+      >
         {icons[kind]}
       </span>
       <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
@@ -146,7 +159,11 @@ export function ConfirmAction({
                 {confirmLabel}
               </button>
             </Form>
-            <button type="button" className={buttonClass.secondary} onClick={() => ref.current?.close()}>
+            <button
+              type="button"
+              className={buttonClass.secondary}
+              onClick={() => ref.current?.close()}
+            >
               {cancelLabel}
             </button>
           </DialogBody>

@@ -1,4 +1,9 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import type {
+  InputHTMLAttributes,
+  ReactNode,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from "react";
 import { useId } from "react";
 
 export type FieldErrors = Partial<Record<string, string>>;
@@ -54,7 +59,14 @@ function describedBy(id: string, error?: string, hint?: ReactNode) {
 type Common = { label: ReactNode; name: string; error?: string; hint?: ReactNode };
 
 /** A labelled input whose error is shown beside it and announced to screen readers. */
-export function TextField({ label, name, error, hint, id, ...props }: Common & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  label,
+  name,
+  error,
+  hint,
+  id,
+  ...props
+}: Common & InputHTMLAttributes<HTMLInputElement>) {
   const autoId = useId();
   const fieldId = id ?? `${name}-${autoId}`;
   return (
@@ -71,7 +83,14 @@ export function TextField({ label, name, error, hint, id, ...props }: Common & I
   );
 }
 
-export function TextAreaField({ label, name, error, hint, id, ...props }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({
+  label,
+  name,
+  error,
+  hint,
+  id,
+  ...props
+}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const autoId = useId();
   const fieldId = id ?? `${name}-${autoId}`;
   return (
@@ -98,7 +117,10 @@ export function SelectField({
   placeholder,
   ...props
 }: Common &
-  SelectHTMLAttributes<HTMLSelectElement> & { options: Array<{ value: string; label: string }>; placeholder?: string }) {
+  SelectHTMLAttributes<HTMLSelectElement> & {
+    options: Array<{ value: string; label: string }>;
+    placeholder?: string;
+  }) {
   const autoId = useId();
   const fieldId = id ?? `${name}-${autoId}`;
   return (
@@ -125,7 +147,12 @@ export function SelectField({
 /** A form-level error box (e.g. the spec's 'Oops...' and 'Error!' messages without JavaScript). */
 export function FormAlert({ title, text, id }: { title: string; text?: string; id?: string }) {
   return (
-    <div id={id} role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900" tabIndex={-1}>
+    <div
+      id={id}
+      role="alert"
+      className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900"
+      tabIndex={-1}
+    >
       <p className="font-semibold">{title}</p>
       {text ? <p className="text-sm">{text}</p> : null}
     </div>

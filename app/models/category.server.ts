@@ -31,7 +31,10 @@ export async function createCategory(input: CategoryInput): Promise<CreateCatego
   if (await categoryNameTaken(input.name)) {
     return { ok: false, error: `A category named "${input.name}" already exists.` };
   }
-  const category = await prisma.category.create({ data: { ...input, position: await topPosition("category") }, select });
+  const category = await prisma.category.create({
+    data: { ...input, position: await topPosition("category") },
+    select,
+  });
   return { ok: true, category };
 }
 

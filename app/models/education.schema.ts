@@ -8,7 +8,13 @@ const base = {
 };
 
 /** Add Education: description optional. */
-export const educationCreateSchema = z.object({ ...base, description: optionalText("Description", 2000) });
+export const educationCreateSchema = z.object({
+  ...base,
+  description: optionalText("Description", 2000),
+});
 /** Edit Education: all four required (spec section 5). */
-export const educationUpdateSchema = z.object({ ...base, description: requiredText("Description", 2000) });
+export const educationUpdateSchema = z.object({
+  ...base,
+  description: requiredText("Description", 2000),
+});
 export type EducationInput = z.infer<typeof educationCreateSchema>;

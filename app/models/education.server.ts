@@ -3,8 +3,20 @@ import type { EducationInput } from "./education.schema";
 import { hasChanges, type UpdateResult } from "./fields";
 import { listOrder, topPosition } from "./position.server";
 
-const select = { id: true, degree: true, institution: true, year: true, description: true } as const;
-export type Education = { id: number; degree: string; institution: string; year: string; description: string };
+const select = {
+  id: true,
+  degree: true,
+  institution: true,
+  year: true,
+  description: true,
+} as const;
+export type Education = {
+  id: number;
+  degree: string;
+  institution: string;
+  year: string;
+  description: string;
+};
 
 export function listEducation(): Promise<Education[]> {
   return prisma.education.findMany({ select, orderBy: listOrder });
@@ -19,7 +31,10 @@ export function getEducation(id: number): Promise<Education | null> {
 }
 
 export async function createEducation(input: EducationInput): Promise<Education> {
-  return prisma.education.create({ data: { ...input, position: await topPosition("education") }, select });
+  return prisma.education.create({
+    data: { ...input, position: await topPosition("education") },
+    select,
+  });
 }
 
 export async function updateEducation(id: number, input: EducationInput): Promise<UpdateResult> {

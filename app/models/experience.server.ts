@@ -3,7 +3,13 @@ import type { ExperienceInput } from "./experience.schema";
 import { listOrder, topPosition } from "./position.server";
 
 const select = { id: true, title: true, institution: true, year: true, description: true } as const;
-export type Experience = { id: number; title: string; institution: string; year: string; description: string };
+export type Experience = {
+  id: number;
+  title: string;
+  institution: string;
+  year: string;
+  description: string;
+};
 
 export function listExperience(): Promise<Experience[]> {
   return prisma.experience.findMany({ select, orderBy: listOrder });
@@ -18,7 +24,10 @@ export function getExperience(id: number): Promise<Experience | null> {
 }
 
 export async function createExperience(input: ExperienceInput): Promise<Experience> {
-  return prisma.experience.create({ data: { ...input, position: await topPosition("experience") }, select });
+  return prisma.experience.create({
+    data: { ...input, position: await topPosition("experience") },
+    select,
+  });
 }
 
 export async function deleteExperience(id: number): Promise<number> {

@@ -26,7 +26,10 @@ export const optionalUrl = (label: string) =>
     .string({ invalid_type_error: `${label} must be text` })
     .trim()
     .max(2048, `${label} must be at most 2048 characters`)
-    .refine((v) => v === "" || HTTP_URL.test(v), `${label} must be a full URL starting with http:// or https://`)
+    .refine(
+      (v) => v === "" || HTTP_URL.test(v),
+      `${label} must be a full URL starting with http:// or https://`,
+    )
     .optional()
     .nullable()
     .transform((v) => v ?? "");
@@ -61,10 +64,14 @@ export function parseId(value: string | undefined | null): number | null {
 }
 
 /** Whether any key of `next` differs from `current` (for the spec's modifiedCount / 'No Changes Made'). */
-export function hasChanges<T extends Record<string, unknown>>(current: T, next: Partial<T>): boolean {
+export function hasChanges<T extends Record<string, unknown>>(
+  current: T,
+  next: Partial<T>,
+): boolean {
   return Object.entries(next).some(([key, value]) => {
     const before = current[key];
-    if (Array.isArray(value) || Array.isArray(before)) return JSON.stringify(before) !== JSON.stringify(value);
+    if (Array.isArray(value) || Array.isArray(before))
+      return JSON.stringify(before) !== JSON.stringify(value);
     return before !== value;
   });
 }

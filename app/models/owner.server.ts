@@ -21,7 +21,10 @@ export async function hashPassword(password: string) {
 }
 
 /** Checks an email and password; the same work is done whether or not the email exists. */
-export async function verifyOwnerLogin(email: string, password: string): Promise<OwnerIdentity | null> {
+export async function verifyOwnerLogin(
+  email: string,
+  password: string,
+): Promise<OwnerIdentity | null> {
   const owner = await prisma.owner.findUnique({
     where: { email: email.toLowerCase() },
     select: { id: true, email: true, passwordHash: true },
@@ -33,7 +36,10 @@ export async function verifyOwnerLogin(email: string, password: string): Promise
 }
 
 /** Creates the owner while none exists; returns null if one already does (one owner only). */
-export async function createFirstOwner(email: string, password: string): Promise<OwnerIdentity | null> {
+export async function createFirstOwner(
+  email: string,
+  password: string,
+): Promise<OwnerIdentity | null> {
   const passwordHash = await hashPassword(password);
   return prisma.$transaction(async (tx) => {
     if ((await tx.owner.count()) > 0) return null;

@@ -1,6 +1,7 @@
 import { prisma } from "~/utils/db.server";
 
-export type OrderedModel = "skill" | "category" | "service" | "project" | "education" | "experience";
+export type OrderedModel =
+  "skill" | "category" | "service" | "project" | "education" | "experience";
 
 /** The position that puts a new item first (lists are ordered by position, then newest id). */
 export async function topPosition(model: OrderedModel): Promise<number> {

@@ -9,7 +9,10 @@ export const profileSchema = z.object({
     .string({ invalid_type_error: "Email must be text" })
     .trim()
     .max(254, "Email must be at most 254 characters")
-    .refine((v) => v === "" || z.string().email().safeParse(v).success, "Enter a valid email address")
+    .refine(
+      (v) => v === "" || z.string().email().safeParse(v).success,
+      "Enter a valid email address",
+    )
     .optional()
     .nullable()
     .transform((v) => v ?? ""),

@@ -32,7 +32,9 @@ export function getProfileById(id: number): Promise<Profile | null> {
 }
 
 /** Saves the profile, creating it on first save. Returns the spec's counts and the previous image. */
-export async function saveProfile(input: ProfileInput): Promise<UpdateResult & { previousImage: string }> {
+export async function saveProfile(
+  input: ProfileInput,
+): Promise<UpdateResult & { previousImage: string }> {
   const current = await getProfile();
   if (!current) {
     await prisma.profile.create({ data: input });
@@ -41,10 +43,14 @@ export async function saveProfile(input: ProfileInput): Promise<UpdateResult & {
   return updateProfile(current.id, input);
 }
 
-export async function updateProfile(id: number, input: Partial<ProfileInput>): Promise<UpdateResult & { previousImage: string }> {
+export async function updateProfile(
+  id: number,
+  input: Partial<ProfileInput>,
+): Promise<UpdateResult & { previousImage: string }> {
   const current = await getProfileById(id);
   if (!current) return { matchedCount: 0, modifiedCount: 0, previousImage: "" };
-  if (!hasChanges(current, input)) return { matchedCount: 1, modifiedCount: 0, previousImage: current.image };
+  if (!hasChanges(current, input))
+    return { matchedCount: 1, modifiedCount: 0, previousImage: current.image };
   await prisma.profile.update({ where: { id }, data: input });
   return { matchedCount: 1, modifiedCount: 1, previousImage: current.image };
 }

@@ -8,7 +8,12 @@ export const PROJECTS_PAGE_SIZE = 8;
 export const LINK_REQUIRED_MESSAGE = "Please provide at least Live View URL or Source Code URL";
 
 const budget = z.preprocess(
-  (v) => (v === "" || v === null || v === undefined ? undefined : typeof v === "string" ? Number(v.trim()) : v),
+  (v) =>
+    v === "" || v === null || v === undefined
+      ? undefined
+      : typeof v === "string"
+        ? Number(v.trim())
+        : v,
   z
     .number({ invalid_type_error: "Budget must be a number" })
     .finite("Budget must be a number")
@@ -20,15 +25,21 @@ const budget = z.preprocess(
 const date = z
   .string({ invalid_type_error: "Date must be text" })
   .trim()
-  .refine((v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), "Date must be a valid date (YYYY-MM-DD)")
+  .refine(
+    (v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))),
+    "Date must be a valid date (YYYY-MM-DD)",
+  )
   .optional()
   .nullable()
   .transform((v) => v ?? "");
 
 const images = z
-  .array(z.union([optionalImage("Each image"), z.null()]).transform((v) => v ?? ""), {
-    invalid_type_error: "Images must be a list of URLs",
-  })
+  .array(
+    z.union([optionalImage("Each image"), z.null()]).transform((v) => v ?? ""),
+    {
+      invalid_type_error: "Images must be a list of URLs",
+    },
+  )
   .max(MAX_GALLERY_IMAGES, `At most ${MAX_GALLERY_IMAGES} portfolio images`)
   .optional()
   .transform((list) => (list ?? []).filter((v) => v !== ""));
@@ -50,12 +61,15 @@ const fields = {
   thumbnail: optionalImage("Thumbnail"),
   images,
   skill: requiredText("Skill", 60),
-  level: z.enum(LEVELS, { errorMap: () => ({ message: "Level must be Beginner, Intermediate or Advanced" }) }),
+  level: z.enum(LEVELS, {
+    errorMap: () => ({ message: "Level must be Beginner, Intermediate or Advanced" }),
+  }),
   featured: z.boolean().optional(),
   draft: z.boolean().optional(),
 };
 
-const atLeastOneLink = (v: { liveView: string; sourceCode: string }) => v.liveView !== "" || v.sourceCode !== "";
+const atLeastOneLink = (v: { liveView: string; sourceCode: string }) =>
+  v.liveView !== "" || v.sourceCode !== "";
 
 /** Add Portfolio (spec section 5): skill and level required, and a live or source link. */
 export const projectCreateSchema = z
@@ -68,7 +82,10 @@ export const projectUpdateSchema = z
     ...fields,
     subtitle: requiredText("Subtitle", 300),
     clientName: requiredText("Client Name", 150),
-    date: requiredText("Date", 10).refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)), "Date must be a valid date (YYYY-MM-DD)"),
+    date: requiredText("Date", 10).refine(
+      (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)),
+      "Date must be a valid date (YYYY-MM-DD)",
+    ),
     service: requiredText("Service", 150),
     budget: budget.refine((v) => v !== undefined, "Budget is required"),
     shortDescription: requiredText("Short Description", 1000),

@@ -35,10 +35,17 @@ const detailSelect = {
 
 export type ProjectCard = Prisma.ProjectGetPayload<{ select: typeof cardSelect }>;
 type ProjectRow = Prisma.ProjectGetPayload<{ select: typeof detailSelect }>;
-export type ProjectDetail = Omit<ProjectRow, "images" | "updatedAt"> & { images: string[]; updatedAt: string };
+export type ProjectDetail = Omit<ProjectRow, "images" | "updatedAt"> & {
+  images: string[];
+  updatedAt: string;
+};
 
 /** Public lists: featured first, then the owner's order, newest first among equals. */
-const publicOrder: Prisma.ProjectOrderByWithRelationInput[] = [{ featured: "desc" }, { position: "asc" }, { id: "desc" }];
+const publicOrder: Prisma.ProjectOrderByWithRelationInput[] = [
+  { featured: "desc" },
+  { position: "asc" },
+  { id: "desc" },
+];
 const adminOrder: Prisma.ProjectOrderByWithRelationInput[] = [{ position: "asc" }, { id: "desc" }];
 
 export type ProjectFilter = {
@@ -65,23 +72,41 @@ export function countProjects(filter: ProjectFilter = {}) {
 }
 
 /** Published projects whose skill matches `skill` ignoring case (the home page's React/Laravel rows). */
-export async function listProjectsBySkillIgnoringCase(skill: string, limit?: number): Promise<ProjectCard[]> {
+export async function listProjectsBySkillIgnoringCase(
+  skill: string,
+  limit?: number,
+): Promise<ProjectCard[]> {
   const ids = await prisma.$queryRawUnsafe<Array<{ id: number | bigint }>>(
     `SELECT id FROM "Project" WHERE draft = 0 AND skill = ? COLLATE NOCASE ORDER BY featured DESC, position ASC, id DESC${limit ? ` LIMIT ${Number(limit)}` : ""}`,
     skill,
   );
   const order = ids.map((r) => Number(r.id));
   const rows = await prisma.project.findMany({ select: cardSelect, where: { id: { in: order } } });
-  return order.map((id) => rows.find((r) => r.id === id)).filter((r): r is ProjectCard => Boolean(r));
+  return order
+    .map((id) => rows.find((r) => r.id === id))
+    .filter((r): r is ProjectCard => Boolean(r));
 }
 
-export type ProjectPage = { projects: ProjectCard[]; page: number; totalPages: number; total: number; pageSize: number };
+export type ProjectPage = {
+  projects: ProjectCard[];
+  page: number;
+  totalPages: number;
+  total: number;
+  pageSize: number;
+};
 
 /** One page of a list; an out-of-range or invalid page gives the nearest valid one. */
-export async function pageOfProjects(filter: ProjectFilter, requestedPage: number, pageSize = PROJECTS_PAGE_SIZE): Promise<ProjectPage> {
+export async function pageOfProjects(
+  filter: ProjectFilter,
+  requestedPage: number,
+  pageSize = PROJECTS_PAGE_SIZE,
+): Promise<ProjectPage> {
   const total = await countProjects(filter);
   const totalPages = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, Number.isFinite(requestedPage) ? Math.trunc(requestedPage) : 1), totalPages);
+  const page = Math.min(
+    Math.max(1, Number.isFinite(requestedPage) ? Math.trunc(requestedPage) : 1),
+    totalPages,
+  );
   const projects = await prisma.project.findMany({
     select: cardSelect,
     where: whereOf(filter),
@@ -94,15 +119,25 @@ export async function pageOfProjects(filter: ProjectFilter, requestedPage: numbe
 
 /** The newest projects by id (the dashboard's Recent Projects). */
 export function recentProjects(limit: number) {
-  return prisma.project.findMany({ select: { id: true, title: true, skill: true }, orderBy: { id: "desc" }, take: limit });
+  return prisma.project.findMany({
+    select: { id: true, title: true, skill: true },
+    orderBy: { id: "desc" },
+    take: limit,
+  });
 }
 
 function toDetail(row: ProjectRow): ProjectDetail {
   return { ...row, images: row.images.map((i) => i.url), updatedAt: row.updatedAt.toISOString() };
 }
 
-export async function getProject(id: number, { includeDrafts = false } = {}): Promise<ProjectDetail | null> {
-  const row = await prisma.project.findFirst({ where: { id, ...(includeDrafts ? {} : { draft: false }) }, select: detailSelect });
+export async function getProject(
+  id: number,
+  { includeDrafts = false } = {},
+): Promise<ProjectDetail | null> {
+  const row = await prisma.project.findFirst({
+    where: { id, ...(includeDrafts ? {} : { draft: false }) },
+    select: detailSelect,
+  });
   return row ? toDetail(row) : null;
 }
 
@@ -134,14 +169,22 @@ export async function updateProject(id: number, input: ProjectInput): Promise<Pr
   if (!current) return { matchedCount: 0, modifiedCount: 0, removedImages: [] };
   const next = { ...columns(input), images: input.images };
   const comparable = { ...current, budget: current.budget };
-  if (!hasChanges(comparable as unknown as Record<string, unknown>, next as unknown as Record<string, unknown>)) {
+  if (
+    !hasChanges(
+      comparable as unknown as Record<string, unknown>,
+      next as unknown as Record<string, unknown>,
+    )
+  ) {
     return { matchedCount: 1, modifiedCount: 0, removedImages: [] };
   }
   await prisma.$transaction([
     prisma.projectImage.deleteMany({ where: { projectId: id } }),
     prisma.project.update({
       where: { id },
-      data: { ...columns(input), images: { create: input.images.map((url, index) => ({ url, position: index })) } },
+      data: {
+        ...columns(input),
+        images: { create: input.images.map((url, index) => ({ url, position: index })) },
+      },
     }),
   ]);
   const kept = new Set([input.thumbnail, ...input.images]);
@@ -150,9 +193,14 @@ export async function updateProject(id: number, input: ProjectInput): Promise<Pr
 }
 
 /** Deletes a project; returns deletedCount and the image references it used. */
-export async function deleteProject(id: number): Promise<{ deletedCount: number; removedImages: string[] }> {
+export async function deleteProject(
+  id: number,
+): Promise<{ deletedCount: number; removedImages: string[] }> {
   const current = await getProject(id, { includeDrafts: true });
   if (!current) return { deletedCount: 0, removedImages: [] };
   const { count } = await prisma.project.deleteMany({ where: { id } });
-  return { deletedCount: count, removedImages: [current.thumbnail, ...current.images].filter(Boolean) };
+  return {
+    deletedCount: count,
+    removedImages: [current.thumbnail, ...current.images].filter(Boolean),
+  };
 }

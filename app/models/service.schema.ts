@@ -2,7 +2,18 @@ import { z } from "zod";
 import { optionalText, requiredText } from "./fields";
 
 /** Icons a service card can show (the admin's icon choice; rendered by components/service-icon). */
-export const SERVICE_ICONS = ["code", "design", "mobile", "server", "database", "cloud", "search", "chart", "shield", "support"] as const;
+export const SERVICE_ICONS = [
+  "code",
+  "design",
+  "mobile",
+  "server",
+  "database",
+  "cloud",
+  "search",
+  "chart",
+  "shield",
+  "support",
+] as const;
 export type ServiceIcon = (typeof SERVICE_ICONS)[number];
 
 export const serviceSchema = z.object({

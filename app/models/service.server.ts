@@ -19,7 +19,10 @@ export function getService(id: number): Promise<Service | null> {
 }
 
 export async function createService(input: ServiceInput): Promise<Service> {
-  return prisma.service.create({ data: { ...input, position: await topPosition("service") }, select });
+  return prisma.service.create({
+    data: { ...input, position: await topPosition("service") },
+    select,
+  });
 }
 
 /** Updates a service; modifiedCount is 0 when nothing changed (the spec's 'No Changes Made'). */

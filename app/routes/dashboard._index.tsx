@@ -21,9 +21,16 @@ export default function DashboardHome() {
     <div className="flex flex-col gap-6">
       <section aria-label="Counts" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map((card) => (
-          <Link key={card.label} to={card.to} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm hover:shadow-md">
+          <Link
+            key={card.label}
+            to={card.to}
+            className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm hover:shadow-md"
+          >
             <p className="text-sm font-medium text-slate-600">{card.label}</p>
-            <p className="mt-2 text-3xl font-bold text-slate-900" data-testid={`count-${card.label}`}>
+            <p
+              className="mt-2 text-3xl font-bold text-slate-900"
+              data-testid={`count-${card.label}`}
+            >
               {card.value}
             </p>
           </Link>
@@ -49,7 +56,10 @@ export default function DashboardHome() {
                     <tr key={project.id} className="border-b border-slate-100 last:border-0">
                       <td className="py-2 pr-4">{index + 1}</td>
                       <td className="py-2 pr-4 font-medium">
-                        <Link to={`/dashboard/admin/portfolio-view/${project.id}`} className="hover:underline">
+                        <Link
+                          to={`/dashboard/admin/portfolio-view/${project.id}`}
+                          className="hover:underline"
+                        >
                           {project.title}
                         </Link>
                       </td>

@@ -1,6 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Link,
+  Outlet,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { AdminLayout } from "~/components/admin-layout";
 import { requireOwner } from "~/utils/auth.server";
 
@@ -20,5 +27,44 @@ export default function DashboardLayout() {
     <AdminLayout ownerEmail={ownerEmail}>
       <Outlet />
     </AdminLayout>
+  );
+}
+
+/** Errors below the dashboard keep the admin chrome (sidebar, header, Logout). */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("routes/dashboard");
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const message = isRouteErrorResponse(error)
+    ? typeof error.data === "string" && error.data !== "Not Found"
+      ? error.data
+      : notFound
+        ? "This page or record does not exist."
+        : error.statusText
+    : "Something went wrong. Try again.";
+  const body = (
+    <section
+      className="mx-auto max-w-lg rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm"
+      role="alert"
+    >
+      <p className="text-5xl font-bold text-brand-600">
+        {isRouteErrorResponse(error) ? error.status : 500}
+      </p>
+      <h2 className="mt-2 text-xl font-semibold">
+        {notFound ? "Not found" : "Something went wrong"}
+      </h2>
+      <p className="mt-2 text-slate-600">{message}</p>
+      <Link
+        to="/dashboard"
+        className="mt-4 inline-block font-medium text-brand-700 hover:underline"
+      >
+        Back to the dashboard
+      </Link>
+    </section>
+  );
+  return data ? (
+    <AdminLayout ownerEmail={data.ownerEmail}>{body}</AdminLayout>
+  ) : (
+    <main className="p-8">{body}</main>
   );
 }

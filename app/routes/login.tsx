@@ -1,17 +1,34 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import {
+  Form,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useSearchParams,
+} from "@remix-run/react";
 import { useState } from "react";
 import { z } from "zod";
 import { MessageDialog, buttonClass } from "~/components/dialog";
 import { FormAlert, TextField, inputClass } from "~/components/form";
 import { createFirstOwner, ownerExists } from "~/models/owner.server";
-import { authenticator, getOwner, LoginError, OWNER_STRATEGY, startSession } from "~/utils/auth.server";
+import {
+  authenticator,
+  getOwner,
+  LoginError,
+  OWNER_STRATEGY,
+  startSession,
+} from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
 import { emailSchema, newPasswordSchema } from "~/utils/password.server";
 import { PASSWORD_MIN_LENGTH } from "~/utils/password-rules";
 import { clientIp, safeRedirect } from "~/utils/request.server";
-import { consumeRateLimit, formatRetryAfter, isRateLimited, resetRateLimit } from "~/utils/rate-limit.server";
+import {
+  consumeRateLimit,
+  formatRetryAfter,
+  isRateLimited,
+  resetRateLimit,
+} from "~/utils/rate-limit.server";
 import { combineHeaders, toastCookie } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { TOAST_MS } from "~/utils/copy";
@@ -37,7 +54,10 @@ type ActionData = {
 
 const setupSchema = z
   .object({ email: emailSchema, password: newPasswordSchema, confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "Passwords do not match" });
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "Passwords do not match",
+  });
 
 function refuse(status: number, data: ActionData, headers?: HeadersInit) {
   return json(data, { status, headers });
@@ -54,21 +74,41 @@ async function signedIn(ownerId: number, email: string, redirectTo: string, titl
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.clone().formData();
   const intent = form.get("intent") === "setup" ? "setup" : "login";
-  const email = String(form.get("email") ?? "").trim().slice(0, 254);
+  const email = String(form.get("email") ?? "")
+    .trim()
+    .slice(0, 254);
   const redirectTo = safeRedirect(form.get("redirectTo"));
   const values = { email };
 
   if (intent === "setup") {
     if (await ownerExists()) {
-      return refuse(403, { intent, title: "Oops...", message: "The owner account already exists. Please log in.", fieldErrors: {}, values });
+      return refuse(403, {
+        intent,
+        title: "Oops...",
+        message: "The owner account already exists. Please log in.",
+        fieldErrors: {},
+        values,
+      });
     }
     const parsed = setupSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) {
-      return refuse(400, { intent, title: "Oops...", message: "Please correct the highlighted fields.", fieldErrors: fieldErrorsOf(parsed.error), values });
+      return refuse(400, {
+        intent,
+        title: "Oops...",
+        message: "Please correct the highlighted fields.",
+        fieldErrors: fieldErrorsOf(parsed.error),
+        values,
+      });
     }
     const owner = await createFirstOwner(parsed.data.email, parsed.data.password);
     if (!owner) {
-      return refuse(403, { intent, title: "Oops...", message: "The owner account already exists. Please log in.", fieldErrors: {}, values });
+      return refuse(403, {
+        intent,
+        title: "Oops...",
+        message: "The owner account already exists. Please log in.",
+        fieldErrors: {},
+        values,
+      });
     }
     return signedIn(owner.id, owner.email, "/dashboard", "Account created");
   }
@@ -101,13 +141,32 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!(error instanceof LoginError)) throw error;
     const invalidInput = Object.keys(error.fieldErrors).length > 0;
     if (!invalidInput) {
-      await Promise.all([consumeRateLimit(ipKey, max, window), consumeRateLimit(emailKey, max, window)]);
+      await Promise.all([
+        consumeRateLimit(ipKey, max, window),
+        consumeRateLimit(emailKey, max, window),
+      ]);
     }
-    return refuse(invalidInput ? 400 : 401, { intent, title: "Oops...", message: error.message, fieldErrors: error.fieldErrors, values });
+    return refuse(invalidInput ? 400 : 401, {
+      intent,
+      title: "Oops...",
+      message: error.message,
+      fieldErrors: error.fieldErrors,
+      values,
+    });
   }
 }
 
-function PasswordField({ name, label, error, autoComplete }: { name: string; label: string; error?: string; autoComplete: string }) {
+function PasswordField({
+  name,
+  label,
+  error,
+  autoComplete,
+}: {
+  name: string;
+  label: string;
+  error?: string;
+  autoComplete: string;
+}) {
   const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
   const id = `${name}-input`;
@@ -155,21 +214,34 @@ export default function LoginPage() {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const hydrated = useHydrated();
-  const errors = data?.fieldErrors ?? {};
+  const errors: Record<string, string | undefined> = data?.fieldErrors ?? {};
+  const hasFieldErrors = Object.keys(errors).length > 0;
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-100 to-brand-50 px-4 py-12">
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-xl">
-        <h1 className="mb-1 text-center text-2xl font-bold text-slate-900">{setup ? "Create the owner account" : "Admin Login"}</h1>
+        <h1 className="mb-1 text-center text-2xl font-bold text-slate-900">
+          {setup ? "Create the owner account" : "Admin Login"}
+        </h1>
         {setup ? (
           <p className="mb-6 text-center text-sm text-slate-600">
-            No owner exists yet. Choose the email and password you will sign in with (at least {PASSWORD_MIN_LENGTH} characters).
+            No owner exists yet. Choose the email and password you will sign in with (at least{" "}
+            {PASSWORD_MIN_LENGTH} characters).
           </p>
         ) : (
           <div className="mb-6" />
         )}
-        {data && !hydrated ? <FormAlert title={data.title} text={data.message} /> : null}
-        {data && hydrated ? <MessageDialog key={JSON.stringify(data)} kind="error" title={data.title} text={data.message} /> : null}
+        {data && (!hydrated || hasFieldErrors) ? (
+          <FormAlert title={data.title} text={data.message} />
+        ) : null}
+        {data && hydrated && !hasFieldErrors ? (
+          <MessageDialog
+            key={JSON.stringify(data)}
+            kind="error"
+            title={data.title}
+            text={data.message}
+          />
+        ) : null}
         <Form method="post" className="mt-4 flex flex-col gap-4" noValidate={false}>
           <input type="hidden" name="intent" value={setup ? "setup" : "login"} />
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/dashboard"} />
@@ -182,11 +254,25 @@ export default function LoginPage() {
             defaultValue={data?.values.email ?? ""}
             error={errors.email}
           />
-          <PasswordField name="password" label="Password" error={errors.password} autoComplete={setup ? "new-password" : "current-password"} />
+          <PasswordField
+            name="password"
+            label="Password"
+            error={errors.password}
+            autoComplete={setup ? "new-password" : "current-password"}
+          />
           {setup ? (
-            <PasswordField name="confirmPassword" label="Confirm Password" error={errors.confirmPassword} autoComplete="new-password" />
+            <PasswordField
+              name="confirmPassword"
+              label="Confirm Password"
+              error={errors.confirmPassword}
+              autoComplete="new-password"
+            />
           ) : null}
-          <button type="submit" className={`${buttonClass.primary} mt-2 w-full py-2.5`} disabled={busy}>
+          <button
+            type="submit"
+            className={`${buttonClass.primary} mt-2 w-full py-2.5`}
+            disabled={busy}
+          >
             {setup ? (busy ? "Creating..." : "Create account") : busy ? "Logging in..." : "Login"}
           </button>
         </Form>

@@ -5,7 +5,6 @@ import { endSession, getOwner } from "~/utils/auth.server";
 import { LOGOUT_CONFIRM, TOAST_MS } from "~/utils/copy";
 import { combineHeaders, toastCookie } from "~/utils/toast.server";
 
-
 export const meta: MetaFunction = () => [{ title: "Logout | Folio" }];
 
 /** Without JavaScript, Logout leads here: the same confirmation as the dialog, as a page. */
@@ -17,7 +16,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const headers = combineHeaders(
     { "Set-Cookie": await endSession(request) },
-    { "Set-Cookie": await toastCookie({ type: "success", title: "Logged out successfully", timeoutMs: TOAST_MS }) },
+    {
+      "Set-Cookie": await toastCookie({
+        type: "success",
+        title: "Logged out successfully",
+        timeoutMs: TOAST_MS,
+      }),
+    },
   );
   return redirect("/", { headers });
 }

@@ -23,14 +23,20 @@ export const loginSchema = z.object({
   password: z
     .string({ required_error: "Password is required" })
     .min(1, "Password is required")
-    .refine((p) => new TextEncoder().encode(p).length <= PASSWORD_MAX_BYTES, `Password must be at most ${PASSWORD_MAX_BYTES} bytes`),
+    .refine(
+      (p) => new TextEncoder().encode(p).length <= PASSWORD_MAX_BYTES,
+      `Password must be at most ${PASSWORD_MAX_BYTES} bytes`,
+    ),
 });
 
 export const authenticator = new Authenticator<OwnerIdentity>();
 
 authenticator.use(
   new FormStrategy(async ({ form }) => {
-    const parsed = loginSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
+    const parsed = loginSchema.safeParse({
+      email: form.get("email") ?? "",
+      password: form.get("password") ?? "",
+    });
     if (!parsed.success) {
       const fieldErrors: Record<string, string> = {};
       for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
@@ -66,7 +72,10 @@ export async function requireOwner(request: Request): Promise<OwnerIdentity> {
 export async function requireOwnerJson(request: Request): Promise<OwnerIdentity> {
   const owner = await getOwner(request);
   if (owner) return owner;
-  throw Response.json({ success: false, error: "Sign in as the owner to do this." }, { status: 401 });
+  throw Response.json(
+    { success: false, error: "Sign in as the owner to do this." },
+    { status: 401 },
+  );
 }
 
 export async function startSession(owner: OwnerIdentity) {

@@ -33,7 +33,10 @@ export const envSchema = z
     DATABASE_URL: z
       .string()
       .default("file:./data/folio.db")
-      .refine((v) => v.startsWith("file:"), "must be a SQLite file URL such as file:./data/folio.db"),
+      .refine(
+        (v) => v.startsWith("file:"),
+        "must be a SQLite file URL such as file:./data/folio.db",
+      ),
     SESSION_SECRET: optionalString,
     OWNER_EMAIL: optionalString.pipe(z.string().email("must be an email address").optional()),
     OWNER_PASSWORD: optionalString,
@@ -44,13 +47,20 @@ export const envSchema = z
     UPLOAD_MAX_BYTES: intFromEnv(10 * 1024 * 1024),
     API_TOKEN: optionalString,
     ALLOWED_ORIGINS: optionalString,
-    PUBLIC_URL: optionalString.pipe(z.string().url("must be a full URL like https://example.com").optional()),
+    PUBLIC_URL: optionalString.pipe(
+      z.string().url("must be a full URL like https://example.com").optional(),
+    ),
     TRUST_PROXY: flag,
     LOGIN_MAX_FAILURES: intFromEnv(5),
     LOGIN_WINDOW_SECONDS: intFromEnv(15 * 60),
     CONTACT_MAX_PER_WINDOW: intFromEnv(5),
     CONTACT_WINDOW_SECONDS: intFromEnv(10 * 60),
     RATE_LIMIT_DISABLED: flag,
+    /** Secure cookies; default on in production. The local quick-start turns it off for plain http://localhost. */
+    COOKIE_SECURE: z
+      .enum(["true", "false", "1", "0"], { errorMap: () => ({ message: "must be true or false" }) })
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v === "true" || v === "1")),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -61,7 +71,11 @@ export const envSchema = z
       });
     }
     if (env.OWNER_PASSWORD !== undefined && !env.OWNER_EMAIL) {
-      ctx.addIssue({ code: "custom", path: ["OWNER_EMAIL"], message: "is required when OWNER_PASSWORD is set" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["OWNER_EMAIL"],
+        message: "is required when OWNER_PASSWORD is set",
+      });
     }
   });
 
@@ -71,8 +85,12 @@ export type Env = z.infer<typeof envSchema> & { sessionSecrets: string[] };
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
-    const lines = result.error.issues.map((i) => `  - ${i.path.join(".") || "environment"} ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example for every setting.`);
+    const lines = result.error.issues.map(
+      (i) => `  - ${i.path.join(".") || "environment"} ${i.message}`,
+    );
+    throw new Error(
+      `Invalid configuration:\n${lines.join("\n")}\nSee .env.example for every setting.`,
+    );
   }
   const secrets = (result.data.SESSION_SECRET ?? DEV_SESSION_SECRET)
     .split(",")
@@ -90,3 +108,6 @@ export function env(): Env {
 }
 
 export const isProduction = () => env().NODE_ENV === "production";
+
+/** Whether cookies are marked Secure (and the session cookie gets the __Host- prefix). */
+export const cookiesSecure = () => env().COOKIE_SECURE ?? isProduction();

@@ -1,3 +1,4 @@
+import { ensureOwnerFromEnv } from "~/models/owner.server";
 import { dbReady, disconnectDb } from "./db.server";
 import { env } from "./env.server";
 
@@ -15,8 +16,10 @@ export function onServerStop(hook: Hook) {
 
 /** Called by server.js before it listens: validates config, opens the database, starts jobs. */
 export async function startup() {
-  env();
+  const config = env();
   await dbReady();
+  const owner = await ensureOwnerFromEnv(config.OWNER_EMAIL, config.OWNER_PASSWORD);
+  if (owner.created) console.log(`Owner account created for ${config.OWNER_EMAIL}`);
   for (const hook of startHooks) await hook();
 }
 

@@ -7,7 +7,11 @@ export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterS
  * A fixed-window counter kept in SQLite (so it survives restarts and is shared by every request).
  * `consume` counts one hit and says whether it is still within `limit` for the window.
  */
-export async function consumeRateLimit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
+export async function consumeRateLimit(
+  key: string,
+  limit: number,
+  windowSeconds: number,
+): Promise<RateLimitResult> {
   if (env().RATE_LIMIT_DISABLED) return { allowed: true, remaining: limit, retryAfterSeconds: 0 };
   const now = new Date();
   const resetAt = new Date(now.getTime() + windowSeconds * 1000);
@@ -23,7 +27,11 @@ export async function consumeRateLimit(key: string, limit: number, windowSeconds
     return tx.rateLimit.update({ where: { key }, data: { count: { increment: 1 } } });
   });
   const retryAfterSeconds = Math.max(1, Math.ceil((row.resetAt.getTime() - now.getTime()) / 1000));
-  return { allowed: row.count <= limit, remaining: Math.max(0, limit - row.count), retryAfterSeconds };
+  return {
+    allowed: row.count <= limit,
+    remaining: Math.max(0, limit - row.count),
+    retryAfterSeconds,
+  };
 }
 
 /** Whether `key` has already used up `limit` in its current window (does not count a hit). */
@@ -33,7 +41,11 @@ export async function isRateLimited(key: string, limit: number): Promise<RateLim
   const row = await prisma.rateLimit.findUnique({ where: { key } });
   if (!row || row.resetAt <= now) return { allowed: true, remaining: limit, retryAfterSeconds: 0 };
   const retryAfterSeconds = Math.max(1, Math.ceil((row.resetAt.getTime() - now.getTime()) / 1000));
-  return { allowed: row.count < limit, remaining: Math.max(0, limit - row.count), retryAfterSeconds };
+  return {
+    allowed: row.count < limit,
+    remaining: Math.max(0, limit - row.count),
+    retryAfterSeconds,
+  };
 }
 
 export async function resetRateLimit(key: string) {

@@ -11,7 +11,10 @@ export function clientIp(request: Request): string {
 }
 
 /** A same-site path to go back to after login; anything else falls back to `fallback`. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard") {
+export function safeRedirect(
+  to: FormDataEntryValue | string | null | undefined,
+  fallback = "/dashboard",
+) {
   if (!to || typeof to !== "string") return fallback;
   if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
   return to;

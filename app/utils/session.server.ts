@@ -1,7 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import crypto from "node:crypto";
 import { prisma } from "./db.server";
-import { env, isProduction } from "./env.server";
+import { cookiesSecure, env } from "./env.server";
 
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
 
@@ -9,11 +9,11 @@ let cookie: ReturnType<typeof createCookie> | undefined;
 
 /** The owner session cookie: it holds only a random session id; the session lives in SQLite. */
 export function sessionCookie() {
-  cookie ??= createCookie(isProduction() ? "__Host-folio_session" : "folio_session", {
+  cookie ??= createCookie(cookiesSecure() ? "__Host-folio_session" : "folio_session", {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
-    secure: isProduction(),
+    secure: cookiesSecure(),
     secrets: env().sessionSecrets,
     maxAge: SESSION_MAX_AGE_SECONDS,
   });
@@ -33,7 +33,10 @@ async function readSessionId(request: Request): Promise<string | null> {
 export async function getSessionOwnerId(request: Request): Promise<number | null> {
   const id = await readSessionId(request);
   if (!id) return null;
-  const session = await prisma.session.findUnique({ where: { id }, select: { ownerId: true, expiresAt: true } });
+  const session = await prisma.session.findUnique({
+    where: { id },
+    select: { ownerId: true, expiresAt: true },
+  });
   if (!session) return null;
   if (session.expiresAt <= new Date()) {
     await prisma.session.deleteMany({ where: { id } });

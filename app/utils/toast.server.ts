@@ -1,6 +1,6 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { env, isProduction } from "./env.server";
+import { cookiesSecure, env } from "./env.server";
 
 /** A flash message shown once after a redirect (the spec's dialogs and toasts, without JS too). */
 export const toastSchema = z.object({
@@ -14,7 +14,8 @@ export type Toast = z.infer<typeof toastSchema>;
 
 const TOAST_KEY = "toast";
 
-let storage: ReturnType<typeof createCookieSessionStorage<{ toast: Toast }, { toast: Toast }>> | undefined;
+let storage:
+  ReturnType<typeof createCookieSessionStorage<{ toast: Toast }, { toast: Toast }>> | undefined;
 function toastStorage() {
   storage ??= createCookieSessionStorage<{ toast: Toast }, { toast: Toast }>({
     cookie: {
@@ -22,17 +23,19 @@ function toastStorage() {
       httpOnly: true,
       sameSite: "lax",
       path: "/",
-      secure: isProduction(),
+      secure: cookiesSecure(),
       secrets: env().sessionSecrets,
     },
   });
   return storage;
 }
 
-export async function getToast(request: Request): Promise<{ toast: Toast | null; headers: Headers | null }> {
+export async function getToast(
+  request: Request,
+): Promise<{ toast: Toast | null; headers: Headers | null }> {
   const session = await toastStorage().getSession(request.headers.get("Cookie"));
-  const parsed = toastSchema.safeParse(session.get(TOAST_KEY));
   if (!session.has(TOAST_KEY)) return { toast: null, headers: null };
+  const parsed = toastSchema.safeParse(session.get(TOAST_KEY));
   const headers = new Headers({ "Set-Cookie": await toastStorage().destroySession(session) });
   return { toast: parsed.success ? parsed.data : null, headers };
 }

@@ -1,0 +1,57 @@
+import { defineConfig } from "@playwright/test";
+
+// End-to-end tests: Debian's Chromium (no browser download) against the production build.
+// Each project has its own server and database: JavaScript on, JavaScript off, and a
+// first-run server with no owner and no content.
+export const PORTS = { js: 3101, nojs: 3102, fresh: 3103 } as const;
+const chromium = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"]],
+  outputDir: "test-results",
+  use: {
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-dev-shm-usage",
+      ],
+    },
+    trace: "off",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "js",
+      use: { baseURL: `http://localhost:${PORTS.js}`, javaScriptEnabled: true },
+      testIgnore: "**/first-run.spec.ts",
+    },
+    {
+      name: "nojs",
+      use: { baseURL: `http://localhost:${PORTS.nojs}`, javaScriptEnabled: false },
+      testIgnore: "**/first-run.spec.ts",
+    },
+    {
+      name: "first-run",
+      use: { baseURL: `http://localhost:${PORTS.fresh}` },
+      testMatch: "**/first-run.spec.ts",
+    },
+  ],
+  webServer: (Object.entries(PORTS) as Array<[string, number]>).map(([name, port]) => ({
+    command: `node tests/e2e/server.mjs ${port} ${name}${name === "fresh" ? " --empty" : ""}`,
+    url: `http://localhost:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 90_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+  })),
+});

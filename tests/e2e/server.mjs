@@ -1,0 +1,47 @@
+// Starts one production server for the end-to-end tests on its own fresh database.
+// Usage: node tests/e2e/server.mjs <port> <name> [--empty]   (--empty: no content, no owner)
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const [port, name] = process.argv.slice(2);
+const empty = process.argv.includes("--empty");
+const root = path.resolve(import.meta.dirname, "../..");
+const tmp = path.join(root, "tests/.tmp");
+fs.mkdirSync(tmp, { recursive: true });
+const dbFile = path.join(tmp, `e2e-${name}.db`);
+for (const f of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`]) fs.rmSync(f, { force: true });
+const uploads = path.join(tmp, `e2e-uploads-${name}`);
+fs.rmSync(uploads, { recursive: true, force: true });
+fs.mkdirSync(uploads, { recursive: true });
+
+Object.assign(process.env, {
+  NODE_ENV: "production",
+  PORT: port,
+  HOST: "127.0.0.1",
+  DATABASE_URL: `file:${dbFile}`,
+  SESSION_SECRET: "e2e-session-secret",
+  UPLOADS_DIR: uploads,
+  RATE_LIMIT_DISABLED: "1",
+  FOLIO_REQUEST_LOG: "0",
+  PUBLIC_URL: `http://localhost:${port}`,
+});
+if (empty) {
+  delete process.env.OWNER_EMAIL;
+  delete process.env.OWNER_PASSWORD;
+} else {
+  process.env.OWNER_EMAIL = "owner@example.com";
+  process.env.OWNER_PASSWORD = "e2e-owner-password";
+}
+delete process.env.RESEND_API_KEY;
+
+const run = (cmd, args) =>
+  execFileSync(path.join(root, "node_modules/.bin", cmd), args, {
+    cwd: root,
+    stdio: "inherit",
+    env: process.env,
+  });
+run("prisma", ["migrate", "deploy"]);
+if (!empty) run("tsx", ["scripts/seed.ts"]);
+process.chdir(root);
+await import(path.join(root, "server.js"));

@@ -1,0 +1,123 @@
+// Starts the production build (build/ must exist: `npm run build`) on a free loopback port with
+// a fresh database, like the container does. Used by integration tests that speak HTTP.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { createTestDatabase } from "./database";
+import { ROOT, TMP } from "./paths";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export type TestServer = {
+  url: string;
+  port: number;
+  databaseUrl: string;
+  databaseFile: string;
+  uploadsDir: string;
+  process: ChildProcess;
+  output: () => string;
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+};
+
+export async function waitForHealthy(url: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) return;
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`Server at ${url} did not become healthy: ${String(lastError)}`);
+}
+
+export async function startTestServer({
+  seed = false,
+  env = {},
+  databaseUrl,
+}: {
+  seed?: boolean;
+  env?: Record<string, string | undefined>;
+  databaseUrl?: string;
+} = {}): Promise<TestServer> {
+  if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
+    throw new Error("No production build: run `npm run build` first.");
+  }
+  const db = databaseUrl
+    ? { url: databaseUrl, file: databaseUrl.replace(/^file:/, "") }
+    : createTestDatabase("server");
+  const port = await freePort();
+  const uploadsDir = path.join(TMP, `uploads-server-${port}`);
+  fs.mkdirSync(uploadsDir, { recursive: true });
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATABASE_URL: db.url,
+    SESSION_SECRET: "test-server-secret",
+    UPLOADS_DIR: uploadsDir,
+    FOLIO_REQUEST_LOG: "0",
+  };
+  for (const [k, v] of Object.entries(env)) {
+    if (v === undefined) delete childEnv[k];
+    else childEnv[k] = v;
+  }
+  if (seed) {
+    await new Promise<void>((resolve, reject) => {
+      const p: ChildProcess = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/seed.ts"], {
+        cwd: ROOT,
+        env: childEnv,
+        stdio: "pipe",
+      });
+      let err = "";
+      p.stderr?.on("data", (d: Buffer) => (err += d));
+      p.on("exit", (code: number | null) =>
+        code === 0 ? resolve() : reject(new Error(`seed failed: ${err}`)),
+      );
+    });
+  }
+  const child: ChildProcess = spawn(process.execPath, ["server.js"], {
+    cwd: ROOT,
+    env: childEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (d: Buffer) => (output += d));
+  child.stderr?.on("data", (d: Buffer) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealthy(url);
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw new Error(`${(error as Error).message}\n${output}`);
+  }
+  return {
+    url,
+    port,
+    databaseUrl: db.url,
+    databaseFile: db.file,
+    uploadsDir,
+    process: child,
+    output: () => output,
+    stop: (signal = "SIGTERM") =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once("exit", (code: number | null) => resolve(code));
+        child.kill(signal);
+      }),
+  };
+}

@@ -1,0 +1,35 @@
+import { defineConfig } from "vitest/config";
+import tsconfigPaths from "vite-tsconfig-paths";
+
+export default defineConfig({
+  plugins: [tsconfigPaths()],
+  test: {
+    projects: [
+      {
+        plugins: [tsconfigPaths()],
+        test: {
+          name: "unit",
+          environment: "node",
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "server/**/*.test.{js,ts}",
+            "scripts/**/*.test.{ts,mjs}",
+          ],
+        },
+      },
+      {
+        plugins: [tsconfigPaths()],
+        test: {
+          name: "integration",
+          environment: "node",
+          include: ["tests/integration/**/*.test.ts"],
+          globalSetup: ["tests/support/global-setup.ts"],
+          setupFiles: ["tests/support/setup-integration.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: "forks",
+        },
+      },
+    ],
+  },
+});
