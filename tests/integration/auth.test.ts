@@ -90,7 +90,11 @@ describe("owner sign-in", () => {
   });
 
   it("every dashboard loader refuses an anonymous request with a replace-redirect to /login", async () => {
-    for (const loader of [dashboardLoader, dashboardIndexLoader]) {
+    const loaders: Array<(a: ReturnType<typeof args>) => Promise<unknown>> = [
+      dashboardLoader,
+      dashboardIndexLoader,
+    ];
+    for (const loader of loaders) {
       const res = await run(() => loader(args(getRequest("/dashboard?tab=1"))));
       expect(res.status).toBe(302);
       expect(res.headers.get("Location")).toBe("/login?redirectTo=%2Fdashboard%3Ftab%3D1");
