@@ -3,7 +3,8 @@ import { defineConfig } from "@playwright/test";
 // End-to-end tests: Debian's Chromium (no browser download) against the production build.
 // Each project has its own server and database: JavaScript on, JavaScript off, and a
 // first-run server with no owner and no content.
-export const PORTS = { js: 3101, nojs: 3102, fresh: 3103 } as const;
+const base = Number(process.env.E2E_PORT_BASE ?? 3100);
+export const PORTS = { js: base + 1, nojs: base + 2, fresh: base + 3 } as const;
 const chromium = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
@@ -15,7 +16,9 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [["list"]],
-  outputDir: "test-results",
+  outputDir: process.env.FOLIO_TEST_TMP
+    ? `${process.env.FOLIO_TEST_TMP}/test-results`
+    : "test-results",
   use: {
     launchOptions: {
       executablePath: chromium,

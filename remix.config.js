@@ -3,6 +3,8 @@
 
 /** @type {import("@remix-run/dev").VitePluginConfig} */
 const remixConfig = {
+  // Separate build folders let several checkouts or test runs build side by side.
+  buildDirectory: process.env.FOLIO_BUILD_DIR ?? "build",
   ignoredRouteFiles: ["**/*.test.{ts,tsx}", "**/.*", "**/*.css"],
   future: {
     v3_fetcherPersist: true,

@@ -11,14 +11,23 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 const vite = dev
   ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }))
   : undefined;
-const build = vite ? undefined : await import("./build/server/index.js");
+const buildDir = process.env.FOLIO_BUILD_DIR ?? "build";
+const build = vite
+  ? undefined
+  : await import(new URL(`./${buildDir}/server/index.js`, import.meta.url).href);
 const entry = async () =>
   vite ? (await vite.ssrLoadModule("virtual:remix/server-build")).entry.module : build.entry.module;
 
 // Validates the configuration and prepares the database before taking traffic.
 await (await entry()).startup?.();
 
-const app = createApp({ build, vite, production, log: process.env.FOLIO_REQUEST_LOG !== "0" });
+const app = createApp({
+  build,
+  vite,
+  production,
+  buildDir,
+  log: process.env.FOLIO_REQUEST_LOG !== "0",
+});
 const server = app.listen(port, host, () => {
   console.log(`Folio listening on http://localhost:${port}`);
 });

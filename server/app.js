@@ -7,9 +7,9 @@ import { securityHeaders } from "./security-headers.js";
 
 /**
  * Builds the Express app around a Remix build.
- * @param {{ build?: any, getBuild?: () => Promise<any>, vite?: any, production: boolean, log?: boolean }} options
+ * @param {{ build?: any, getBuild?: () => Promise<any>, vite?: any, production: boolean, buildDir?: string, log?: boolean }} options
  */
-export function createApp({ build, getBuild, vite, production, log = true }) {
+export function createApp({ build, getBuild, vite, production, buildDir = "build", log = true }) {
   const app = express();
   app.disable("x-powered-by");
   const trustProxy = process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true";
@@ -45,8 +45,11 @@ export function createApp({ build, getBuild, vite, production, log = true }) {
   if (vite) {
     app.use(vite.middlewares);
   } else {
-    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-    app.use(express.static("build/client", { maxAge: "1h" }));
+    app.use(
+      "/assets",
+      express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }),
+    );
+    app.use(express.static(`${buildDir}/client`, { maxAge: "1h" }));
   }
 
   app.all(

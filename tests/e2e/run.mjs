@@ -9,7 +9,7 @@ if (!fs.existsSync(chromium)) {
   );
   process.exit(1);
 }
-if (!fs.existsSync("build/server/index.js")) {
+if (!fs.existsSync(`${process.env.FOLIO_BUILD_DIR ?? "build"}/server/index.js`)) {
   console.error("No production build found: run `npm run build` first.");
   process.exit(1);
 }

@@ -7,11 +7,11 @@ import path from "node:path";
 const [port, name] = process.argv.slice(2);
 const empty = process.argv.includes("--empty");
 const root = path.resolve(import.meta.dirname, "../..");
-const tmp = path.join(root, "tests/.tmp");
+const tmp = path.resolve(root, process.env.FOLIO_TEST_TMP ?? "tests/.tmp");
 fs.mkdirSync(tmp, { recursive: true });
-const dbFile = path.join(tmp, `e2e-${name}.db`);
+const dbFile = path.join(tmp, `e2e-${name}-${port}.db`);
 for (const f of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`]) fs.rmSync(f, { force: true });
-const uploads = path.join(tmp, `e2e-uploads-${name}`);
+const uploads = path.join(tmp, `e2e-uploads-${name}-${port}`);
 fs.rmSync(uploads, { recursive: true, force: true });
 fs.mkdirSync(uploads, { recursive: true });
 

@@ -1,6 +1,8 @@
 import path from "node:path";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
-export const TMP = path.join(ROOT, "tests/.tmp");
+/** Scratch space for test databases and uploads (FOLIO_TEST_TMP lets parallel runs use their own). */
+export const TMP = path.resolve(ROOT, process.env.FOLIO_TEST_TMP ?? "tests/.tmp");
+export const BUILD_DIR = process.env.FOLIO_BUILD_DIR ?? "build";
 /** A database made once per test run from the committed migrations; every test copies it. */
 export const BASE_DB = path.join(TMP, "base.db");

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { createTestDatabase } from "./database";
-import { ROOT, TMP } from "./paths";
+import { BUILD_DIR, ROOT, TMP } from "./paths";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -53,7 +53,7 @@ export async function startTestServer({
   env?: Record<string, string | undefined>;
   databaseUrl?: string;
 } = {}): Promise<TestServer> {
-  if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
+  if (!fs.existsSync(path.join(ROOT, BUILD_DIR, "server/index.js"))) {
     throw new Error("No production build: run `npm run build` first.");
   }
   const db = databaseUrl
