@@ -12,6 +12,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { MessageDialog } from "./components/dialog";
 import { FlashMessage } from "./components/flash-message";
 import { ProgressBar } from "./components/progress-bar";
 import styles from "./styles/app.css?url";
@@ -55,7 +56,16 @@ export default function App() {
   return (
     <Document>
       <Outlet />
-      {toast ? <FlashMessage toast={toast} /> : null}
+      {toast?.dialog ? (
+        <MessageDialog
+          key={JSON.stringify(toast)}
+          kind={toast.type}
+          title={toast.title}
+          text={toast.text}
+        />
+      ) : toast ? (
+        <FlashMessage key={JSON.stringify(toast)} toast={toast} />
+      ) : null}
     </Document>
   );
 }

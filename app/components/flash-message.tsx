@@ -5,6 +5,7 @@ export type FlashToast = {
   title: string;
   text?: string;
   timeoutMs?: number;
+  dialog?: boolean;
 };
 
 const tone: Record<FlashToast["type"], string> = {

@@ -9,6 +9,8 @@ export const toastSchema = z.object({
   text: z.string().optional(),
   /** Auto-dismiss after this many milliseconds (the spec's 1.5 s login/logout toasts). */
   timeoutMs: z.number().optional(),
+  /** Show as the spec's modal dialog (title, text, OK) instead of a toast. */
+  dialog: z.boolean().optional(),
 });
 export type Toast = z.infer<typeof toastSchema>;
 
