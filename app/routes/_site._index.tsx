@@ -1,20 +1,69 @@
 import type { MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { getProfile } from "~/models/profile.server";
+import { AboutSection } from "~/components/site/about-section";
+import { ProjectsSection } from "~/components/site/projects-section";
+import { ResumeSection } from "~/components/site/resume-section";
+import { ServicesSection } from "~/components/site/services-section";
+import {
+  FALLBACK_DESCRIPTION,
+  pageMeta,
+  profileFromMatches,
+  siteName,
+  useSiteData,
+} from "~/components/site/site-data";
+import { homeContent } from "~/models/home.server";
 
-export const meta: MetaFunction = () => [{ title: "Folio" }];
-
+/** Everything below the layout, read in parallel (the profile comes from the layout's loader). */
 export async function loader() {
-  const profile = await getProfile();
-  return json({ name: profile?.name ?? "Folio" });
+  return json(await homeContent());
 }
 
+export const meta: MetaFunction<typeof loader> = ({ matches }) => {
+  const profile = profileFromMatches(matches);
+  const name = siteName(profile);
+  return pageMeta(
+    profile?.name ? `${name} | Developer Portfolio` : "Developer Portfolio",
+    profile?.description?.trim() || FALLBACK_DESCRIPTION,
+  );
+};
+
 export default function Home() {
-  const { name } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { profile } = useSiteData();
   return (
-    <main className="p-8">
-      <h1 className="text-3xl font-bold">{name}</h1>
-    </main>
+    <>
+      <AboutSection
+        profile={profile}
+        skills={data.skills}
+        categories={data.categories}
+        stats={data.stats}
+      />
+      <ProjectsSection
+        id="react-projects"
+        title="React Projects"
+        intro="Interactive interfaces and single-page apps."
+        moreHref="/projects/react"
+        projects={data.react}
+        link="live"
+        empty="No React projects found."
+      />
+      <ProjectsSection
+        id="laravel-projects"
+        title="Laravel Projects"
+        intro="Back ends, APIs and complete platforms."
+        moreHref="/projects/laravel"
+        projects={data.laravel}
+        link="source"
+        empty="No Laravel projects found."
+        tinted
+      />
+      <ServicesSection services={data.services} />
+      <ResumeSection
+        education={data.education}
+        categories={data.categories}
+        experience={data.experience}
+      />
+    </>
   );
 }

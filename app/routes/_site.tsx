@@ -1,5 +1,60 @@
-import { Outlet } from "@remix-run/react";
+import type { MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import { ErrorPanel } from "~/components/site/error-panel";
+import { SiteChrome } from "~/components/site/site-chrome";
+import { useSiteData, type SiteData } from "~/components/site/site-data";
+import { getProfile } from "~/models/profile.server";
+
+export type { SiteData } from "~/components/site/site-data";
+
+/** The profile for the navbar and footer (pages below read it with `useSiteData()`). */
+export async function loader() {
+  const data: SiteData = { profile: await getProfile(), year: new Date().getFullYear() };
+  return json(data);
+}
 
 export default function SiteLayout() {
-  return <Outlet />;
+  const data = useLoaderData<typeof loader>();
+  return (
+    <SiteChrome data={data}>
+      <Outlet />
+    </SiteChrome>
+  );
+}
+
+export const meta: MetaFunction = ({ error }) =>
+  error
+    ? [
+        {
+          title:
+            isRouteErrorResponse(error) && error.status === 404
+              ? "Page not found"
+              : "Something went wrong",
+        },
+      ]
+    : [];
+
+/** Errors on public pages keep the navbar and footer. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useSiteData();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <SiteChrome data={data}>
+      {status === 404 ? (
+        <ErrorPanel
+          status={404}
+          title="Page not found"
+          text="The page you are looking for does not exist or has moved."
+        />
+      ) : (
+        <ErrorPanel
+          status={status}
+          title="Something went wrong"
+          text="Something went wrong. Try again."
+        />
+      )}
+    </SiteChrome>
+  );
 }

@@ -1,0 +1,54 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import type { Profile } from "~/models/profile.server";
+
+/** The public layout's route id (app/routes/_site.tsx). */
+export const SITE_ROUTE_ID = "routes/_site";
+
+/**
+ * What the public layout's loader returns; pages under it (home, contact, ...) read the profile
+ * from here instead of loading it again:
+ *   const site = useRouteLoaderData<SiteData>("routes/_site");   // or useSiteData()
+ */
+export type SiteData = {
+  /** The profile (the spec's first user record); null before the owner saves one. */
+  profile: Profile | null;
+  /** The current year for the copyright line (from the server, so the page never mismatches). */
+  year: number;
+};
+
+/** The public layout's data, from any route or error boundary below it. */
+export function useSiteData(): SiteData {
+  return (
+    useRouteLoaderData<SiteData>(SITE_ROUTE_ID) ?? { profile: null, year: new Date().getFullYear() }
+  );
+}
+
+/** The name shown in the navbar, titles and footer when the profile has none. */
+export const FALLBACK_NAME = "Portfolio";
+
+/** The footer's text when the profile has no description. */
+export const FALLBACK_DESCRIPTION =
+  "A developer building fast, accessible web applications. Thanks for stopping by.";
+
+export const siteName = (profile: Profile | null | undefined) =>
+  profile?.name?.trim() || FALLBACK_NAME;
+
+/** The profile from the layout's match, for `meta` functions of pages below it. */
+export function profileFromMatches(
+  matches: ReadonlyArray<{ id: string; data?: unknown }>,
+): Profile | null {
+  const site = matches.find((m) => m.id === SITE_ROUTE_ID)?.data as SiteData | undefined;
+  return site?.profile ?? null;
+}
+
+/** A page's <title> and description tags (with Open Graph twins). */
+export function pageMeta(title: string, description: string) {
+  const text = description.replace(/\s+/g, " ").trim().slice(0, 160);
+  return [
+    { title },
+    { name: "description", content: text },
+    { property: "og:title", content: title },
+    { property: "og:description", content: text },
+    { property: "og:type", content: "website" },
+  ];
+}

@@ -1,0 +1,197 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Image } from "~/components/image";
+import { ErrorPanel } from "~/components/site/error-panel";
+import { ThumbnailPlaceholder } from "~/components/site/project-card";
+import { pageMeta, profileFromMatches, siteName } from "~/components/site/site-data";
+import { parseId } from "~/models/fields";
+import { getProject } from "~/models/project.server";
+
+export const PROJECT_NOT_FOUND = "Project not found.";
+
+/** One published project; unknown, draft or non-numeric ids answer 404. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const id = parseId(params.id);
+  const project = id === null ? null : await getProject(id);
+  if (!project) throw new Response(PROJECT_NOT_FOUND, { status: 404 });
+  return json({ project });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const name = siteName(profileFromMatches(matches));
+  if (!data)
+    return [{ title: `${PROJECT_NOT_FOUND} | ${name}` }, { name: "robots", content: "noindex" }];
+  const { project } = data;
+  return pageMeta(
+    `${project.title} | ${name}`,
+    project.shortDescription ||
+      project.subtitle ||
+      `${project.title}, a ${project.skill} project by ${name}.`,
+  );
+};
+
+const money = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  timeZone: "UTC",
+});
+
+function formatDate(value: string) {
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? value : dateFormat.format(time);
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4">
+      <dt className="text-xs font-semibold tracking-wider text-slate-600 uppercase">{label}</dt>
+      <dd className="mt-1 font-semibold break-words text-slate-900">{value || "—"}</dd>
+    </div>
+  );
+}
+
+function Block({ title, text }: { title: string; text: string }) {
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 className="text-lg font-bold text-slate-900">{title}</h2>
+      <p className="mt-2 leading-relaxed whitespace-pre-line text-slate-700">{text || "—"}</p>
+    </section>
+  );
+}
+
+export default function ProjectDetail() {
+  const { project } = useLoaderData<typeof loader>();
+  const live = project.skill === "React";
+  const href = live ? project.liveView : project.sourceCode;
+  return (
+    <article className="bg-slate-50">
+      <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16">
+        <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+          <Link to="/projects" className="font-medium text-brand-700 hover:underline">
+            Projects
+          </Link>
+          <span aria-hidden="true"> / </span>
+          <span>{project.title}</span>
+        </nav>
+        <header className="mt-4">
+          <div className="flex flex-wrap gap-2 text-xs font-semibold">
+            <span className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-700">
+              {project.skill}
+            </span>
+            <span className="rounded-full bg-slate-200 px-2.5 py-1 text-slate-800">
+              {project.level}
+            </span>
+          </div>
+          <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+            {project.title}
+          </h1>
+          {project.subtitle ? (
+            <p className="mt-3 text-lg text-slate-600 sm:text-xl">{project.subtitle}</p>
+          ) : null}
+        </header>
+
+        <div className="mt-8 aspect-[16/9] overflow-hidden rounded-2xl bg-slate-200 shadow-lg">
+          {project.thumbnail ? (
+            <Image
+              src={project.thumbnail}
+              alt={`${project.title} thumbnail`}
+              sizes="(min-width: 1024px) 976px, 100vw"
+              width={1280}
+              height={720}
+              priority
+              className="h-full w-full object-cover"
+            />
+          ) : (
+            <ThumbnailPlaceholder title={project.title} className="h-full w-full text-8xl" />
+          )}
+        </div>
+
+        <dl className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-4">
+          <Fact label="Client" value={project.clientName} />
+          <Fact label="Date" value={project.date ? formatDate(project.date) : ""} />
+          <Fact label="Service" value={project.service} />
+          <Fact
+            label="Budget"
+            value={project.budget === null ? "" : `$${money.format(project.budget)}`}
+          />
+        </dl>
+
+        {project.shortDescription ? (
+          <p className="mt-10 text-xl leading-relaxed text-slate-800">{project.shortDescription}</p>
+        ) : null}
+
+        <div className="mt-10 grid gap-6 md:grid-cols-3">
+          <Block title="Strategy" text={project.strategy} />
+          <Block title="Design" text={project.design} />
+          <Block title="User Experience" text={project.userExperience} />
+        </div>
+
+        {project.longDescription ? (
+          <section className="mt-10">
+            <h2 className="text-2xl font-bold text-slate-900">About the project</h2>
+            <p className="mt-3 text-lg leading-relaxed whitespace-pre-line text-slate-700">
+              {project.longDescription}
+            </p>
+          </section>
+        ) : null}
+
+        {project.images.length > 0 ? (
+          <section className="mt-12">
+            <h2 className="text-2xl font-bold text-slate-900">Gallery</h2>
+            <ul className="mt-4 grid gap-4 sm:grid-cols-2" data-testid="gallery">
+              {project.images.map((src, i) => (
+                <li
+                  key={`${src}-${i}`}
+                  className="aspect-[4/3] overflow-hidden rounded-xl bg-slate-200"
+                >
+                  <Image
+                    src={src}
+                    alt={`${project.title} screenshot ${i + 1}`}
+                    sizes="(min-width: 1024px) 480px, (min-width: 640px) 50vw, 100vw"
+                    width={800}
+                    height={600}
+                    className="h-full w-full object-cover"
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
+        {href ? (
+          <div className="mt-12 flex justify-center">
+            <a
+              href={href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-2 rounded-xl bg-brand-600 px-7 py-3.5 text-lg font-semibold text-white shadow-md hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            >
+              {live ? "View Live Project" : "View Source Code"}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </div>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+/** Unknown ids: the spec's 'Project not found.' page, inside the layout, with status 404. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <ErrorPanel
+        status={404}
+        title={PROJECT_NOT_FOUND}
+        text="This project does not exist or is no longer published."
+      />
+    );
+  }
+  return (
+    <ErrorPanel status={500} title="Something went wrong" text="Something went wrong. Try again." />
+  );
+}
