@@ -47,7 +47,7 @@ export const SIDEBAR: SidebarGroup[] = [
   },
   {
     label: "Education",
-    icon: "🎓",
+    icon: "◈",
     links: [
       { to: "/dashboard/admin/education/add", label: "Add Education" },
       { to: "/dashboard/admin/education", label: "All Education" },
@@ -138,18 +138,29 @@ export function AdminLayout({
 }) {
   const toggle = useRef<HTMLInputElement>(null);
   const location = useLocation();
+  // With JavaScript: close the mobile sidebar after a navigation and on Escape.
   useEffect(() => {
     if (toggle.current) toggle.current.checked = false;
   }, [location.key]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const box = toggle.current;
+      if (event.key !== "Escape" || !box?.checked) return;
+      box.checked = false;
+      box.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
   return (
     <div className="min-h-screen bg-slate-100">
       <input
         ref={toggle}
         type="checkbox"
         id="sidebar-toggle"
-        className="peer sr-only"
-        aria-hidden
-        tabIndex={-1}
+        className="peer sr-only lg:hidden"
+        aria-label="Menu"
+        aria-controls="admin-sidebar"
       />
       <label
         htmlFor="sidebar-toggle"
@@ -159,7 +170,7 @@ export function AdminLayout({
       />
       <aside
         id="admin-sidebar"
-        className="fixed inset-y-0 left-0 z-40 w-64 -translate-x-full overflow-y-auto bg-slate-900 transition-transform peer-checked:translate-x-0 lg:translate-x-0"
+        className="invisible fixed inset-y-0 left-0 z-40 w-64 -translate-x-full overflow-y-auto bg-slate-900 transition-[transform,visibility] peer-checked:visible peer-checked:translate-x-0 lg:visible lg:translate-x-0"
       >
         <div className="flex items-center justify-between px-6 py-5">
           <p className="text-lg font-bold text-white">Admin Panel</p>
@@ -177,8 +188,9 @@ export function AdminLayout({
         <header className="sticky top-0 z-20 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 shadow-sm sm:px-6">
           <label
             htmlFor="sidebar-toggle"
-            className="cursor-pointer rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium lg:hidden"
+            className="cursor-pointer rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium lg:hidden [.peer:focus-visible~div_&]:ring-2 [.peer:focus-visible~div_&]:ring-brand-500"
             data-testid="sidebar-open"
+            aria-hidden
           >
             ☰ <span className="sr-only sm:not-sr-only">Menu</span>
           </label>

@@ -1,0 +1,72 @@
+import { DELETE_CONFIRM } from "~/utils/copy";
+
+/**
+ * The texts and URLs of one admin CRUD screen set. Screens, delete pages and server helpers read
+ * the same object, so a title never drifts between the dialog (JS) and the page (no JS).
+ */
+export type AdminEntity = {
+  /** What one record is called in messages: 'Skill', 'Category', ... */
+  noun: string;
+  /** The list screen; every add, edit and delete ends here. */
+  listUrl: string;
+  /** Success dialog after an add. */
+  addedTitle: string;
+  /** The spec's error text when an add fails ('Failed to add Skill.'). */
+  addFailedText: string;
+  /** Success dialog after an edit (entities with an edit screen). */
+  updatedTitle?: string;
+  /** Delete confirmation title (the spec's 'Are you sure?' unless the entity says otherwise). */
+  deleteTitle?: string;
+};
+
+/** The spec's generic failure text (section 8: network or other failure on add or update). */
+export const SOMETHING_WENT_WRONG = "Something went wrong. Try again.";
+export const ERROR_TITLE = "Error!";
+export const DELETED_TITLE = "Deleted!";
+export const NO_CHANGES_TITLE = "No Changes Made";
+export const NO_CHANGES_TEXT = "Nothing was different from what is already saved.";
+
+export const deleteTitleOf = (entity: AdminEntity) => entity.deleteTitle ?? DELETE_CONFIRM.title;
+
+/** `/dashboard/admin/skills/5/delete`: the no-JS confirmation page and the URL the dialog posts to. */
+export const deleteUrlOf = (entity: AdminEntity, id: number | string) =>
+  `${entity.listUrl}/${id}/delete`;
+
+export const SKILLS: AdminEntity = {
+  noun: "Skill",
+  listUrl: "/dashboard/admin/skills",
+  addedTitle: "Skill Added Successfully!",
+  addFailedText: "Failed to add Skill.",
+};
+
+/** decisions.md: category screens say Category (the old app's 'Delete Skill?' was a copy defect). */
+export const CATEGORIES: AdminEntity = {
+  noun: "Category",
+  listUrl: "/dashboard/admin/category",
+  addedTitle: "Category Added Successfully!",
+  addFailedText: "Failed to add Category.",
+  deleteTitle: "Delete Category?",
+};
+
+export const SERVICES: AdminEntity = {
+  noun: "Service",
+  listUrl: "/dashboard/admin/services",
+  addedTitle: "Service Added Successfully!",
+  addFailedText: "Failed to add Service.",
+  updatedTitle: "Service Updated Successfully!",
+};
+
+export const EDUCATION: AdminEntity = {
+  noun: "Education",
+  listUrl: "/dashboard/admin/education",
+  addedTitle: "Education Added Successfully!",
+  addFailedText: "Failed to add Education.",
+  updatedTitle: "Education Updated Successfully!",
+};
+
+export const EXPERIENCE: AdminEntity = {
+  noun: "Experience",
+  listUrl: "/dashboard/admin/experience",
+  addedTitle: "Experience Added Successfully!",
+  addFailedText: "Failed to add Experience.",
+};

@@ -1,0 +1,53 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/admin-page";
+import { DataTable } from "~/components/admin/data-table";
+import { CATEGORIES } from "~/components/admin/entities";
+import { DeleteButton } from "~/components/admin/row-actions";
+import { listCategories } from "~/models/category.server";
+import { requireOwner } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "All Category | Admin" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireOwner(request);
+  return json({ categories: await listCategories() });
+}
+
+/** Newest first, numbered counting down from the total (spec). */
+export default function CategoryList() {
+  const { categories } = useLoaderData<typeof loader>();
+  return (
+    <AdminPage
+      title="All Category"
+      action={{ to: `${CATEGORIES.listUrl}/add`, label: "Add Category" }}
+    >
+      <DataTable
+        caption="Categories"
+        rows={categories}
+        rowKey={(category) => category.id}
+        empty="No categories found. Try adding one!"
+        columns={[
+          {
+            header: "SL",
+            cell: (_, index) => categories.length - index,
+            className: "md:w-16",
+          },
+          {
+            header: "Category Name",
+            cell: (category) => category.name,
+            className: "font-medium break-all",
+          },
+          {
+            header: "Actions",
+            cell: (category) => (
+              <DeleteButton entity={CATEGORIES} id={category.id} name={category.name} />
+            ),
+            className: "md:w-32",
+          },
+        ]}
+      />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,42 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/admin-page";
+import { EDUCATION } from "~/components/admin/entities";
+import { EntityForm } from "~/components/admin/entity-form";
+import { EDUCATION_EDIT_FIELDS } from "~/components/admin/resume-fields";
+import { educationUpdateSchema } from "~/models/education.schema";
+import { getEducation, updateEducation } from "~/models/education.server";
+import { handleUpdate, requireRecord } from "~/utils/admin.server";
+import { requireOwner } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Edit Education | Admin" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireOwner(request);
+  return json({ education: await requireRecord(EDUCATION, params.id, getEducation) });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return handleUpdate(args, {
+    entity: EDUCATION,
+    schema: educationUpdateSchema,
+    update: updateEducation,
+  });
+}
+
+export default function EditEducation() {
+  const { education } = useLoaderData<typeof loader>();
+  return (
+    <AdminPage title="Edit Education" width="narrow">
+      <EntityForm
+        key={education.id}
+        fields={EDUCATION_EDIT_FIELDS}
+        defaults={education}
+        submitLabel="Update Education"
+        pendingLabel="Updating..."
+        cancelHref={EDUCATION.listUrl}
+      />
+    </AdminPage>
+  );
+}

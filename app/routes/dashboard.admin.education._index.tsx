@@ -1,0 +1,59 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/admin-page";
+import { DataTable } from "~/components/admin/data-table";
+import { EDUCATION } from "~/components/admin/entities";
+import { truncateWords } from "~/components/admin/format";
+import { DeleteButton, EditLink, RowActions } from "~/components/admin/row-actions";
+import { listEducation } from "~/models/education.server";
+import { requireOwner } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "All Education | Admin" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireOwner(request);
+  return json({ education: await listEducation() });
+}
+
+export default function EducationList() {
+  const { education } = useLoaderData<typeof loader>();
+  return (
+    <AdminPage
+      title="All Education"
+      action={{ to: `${EDUCATION.listUrl}/add`, label: "Add Education" }}
+    >
+      <DataTable
+        caption="Education"
+        rows={education}
+        rowKey={(record) => record.id}
+        empty="No education records found."
+        columns={[
+          { header: "SL", cell: (_, index) => index + 1, className: "md:w-12" },
+          { header: "Degree", cell: (record) => record.degree, className: "font-medium" },
+          { header: "Institution", cell: (record) => record.institution },
+          { header: "Year", cell: (record) => record.year, className: "whitespace-nowrap" },
+          {
+            header: "Description",
+            cell: (record) => (
+              <span className="text-slate-600">{truncateWords(record.description)}</span>
+            ),
+          },
+          {
+            header: "Action",
+            cell: (record) => (
+              <RowActions>
+                <EditLink
+                  to={`/dashboard/admin/education-edit/${record.id}`}
+                  name={record.degree}
+                />
+                <DeleteButton entity={EDUCATION} id={record.id} name={record.degree} />
+              </RowActions>
+            ),
+            className: "md:w-44",
+          },
+        ]}
+      />
+    </AdminPage>
+  );
+}

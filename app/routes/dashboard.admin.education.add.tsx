@@ -1,0 +1,37 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { AdminPage } from "~/components/admin/admin-page";
+import { EDUCATION } from "~/components/admin/entities";
+import { EntityForm } from "~/components/admin/entity-form";
+import { EDUCATION_ADD_FIELDS } from "~/components/admin/resume-fields";
+import { educationCreateSchema } from "~/models/education.schema";
+import { createEducation } from "~/models/education.server";
+import { handleCreate } from "~/utils/admin.server";
+import { requireOwner } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Add Education | Admin" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireOwner(request);
+  return json({});
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return handleCreate(args, {
+    entity: EDUCATION,
+    schema: educationCreateSchema,
+    create: createEducation,
+  });
+}
+
+export default function AddEducation() {
+  return (
+    <AdminPage title="Add Education" width="narrow">
+      <EntityForm
+        fields={EDUCATION_ADD_FIELDS}
+        submitLabel="Add Education"
+        pendingLabel="Adding..."
+      />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,54 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/admin-page";
+import { DataTable } from "~/components/admin/data-table";
+import { EXPERIENCE } from "~/components/admin/entities";
+import { truncateWords } from "~/components/admin/format";
+import { DeleteButton } from "~/components/admin/row-actions";
+import { listExperience } from "~/models/experience.server";
+import { requireOwner } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "All Experience | Admin" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireOwner(request);
+  return json({ experience: await listExperience() });
+}
+
+/** The spec has no experience edit route: Delete only. */
+export default function ExperienceList() {
+  const { experience } = useLoaderData<typeof loader>();
+  return (
+    <AdminPage
+      title="All Experience"
+      action={{ to: `${EXPERIENCE.listUrl}/add`, label: "Add Experience" }}
+    >
+      <DataTable
+        caption="Experience"
+        rows={experience}
+        rowKey={(record) => record.id}
+        empty="No experience records found."
+        columns={[
+          { header: "SL", cell: (_, index) => index + 1, className: "md:w-12" },
+          { header: "Title", cell: (record) => record.title, className: "font-medium" },
+          { header: "Institution Name", cell: (record) => record.institution },
+          { header: "Duration", cell: (record) => record.year, className: "whitespace-nowrap" },
+          {
+            header: "Description",
+            cell: (record) => (
+              <span className="text-slate-600">{truncateWords(record.description)}</span>
+            ),
+          },
+          {
+            header: "Action",
+            cell: (record) => (
+              <DeleteButton entity={EXPERIENCE} id={record.id} name={record.title} />
+            ),
+            className: "md:w-32",
+          },
+        ]}
+      />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,37 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { AdminPage } from "~/components/admin/admin-page";
+import { EXPERIENCE } from "~/components/admin/entities";
+import { EntityForm } from "~/components/admin/entity-form";
+import { EXPERIENCE_FIELDS } from "~/components/admin/resume-fields";
+import { experienceSchema } from "~/models/experience.schema";
+import { createExperience } from "~/models/experience.server";
+import { handleCreate } from "~/utils/admin.server";
+import { requireOwner } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Add Experience | Admin" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireOwner(request);
+  return json({});
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return handleCreate(args, {
+    entity: EXPERIENCE,
+    schema: experienceSchema,
+    create: createExperience,
+  });
+}
+
+export default function AddExperience() {
+  return (
+    <AdminPage title="Add Experience" width="narrow">
+      <EntityForm
+        fields={EXPERIENCE_FIELDS}
+        submitLabel="Add Experience"
+        pendingLabel="Adding..."
+      />
+    </AdminPage>
+  );
+}

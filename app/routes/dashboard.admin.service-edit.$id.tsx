@@ -1,0 +1,39 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/admin-page";
+import { SERVICES } from "~/components/admin/entities";
+import { EntityForm } from "~/components/admin/entity-form";
+import { SERVICE_FIELDS } from "~/components/admin/service-fields";
+import { serviceSchema } from "~/models/service.schema";
+import { getService, updateService } from "~/models/service.server";
+import { handleUpdate, requireRecord } from "~/utils/admin.server";
+import { requireOwner } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Edit Feather | Admin" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireOwner(request);
+  return json({ service: await requireRecord(SERVICES, params.id, getService) });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return handleUpdate(args, { entity: SERVICES, schema: serviceSchema, update: updateService });
+}
+
+/** decisions.md: Cancel goes to the services list (the old app's /dashboard/allfeather was dead). */
+export default function EditFeather() {
+  const { service } = useLoaderData<typeof loader>();
+  return (
+    <AdminPage title="Edit Feather" width="narrow">
+      <EntityForm
+        key={service.id}
+        fields={SERVICE_FIELDS}
+        defaults={service}
+        submitLabel="Update"
+        pendingLabel="Updating..."
+        cancelHref={SERVICES.listUrl}
+      />
+    </AdminPage>
+  );
+}

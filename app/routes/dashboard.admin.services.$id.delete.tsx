@@ -1,0 +1,18 @@
+import type { MetaFunction } from "@remix-run/node";
+import { DeleteConfirmScreen } from "~/components/admin/delete-confirm";
+import { SERVICES } from "~/components/admin/entities";
+import { deleteService, getService } from "~/models/service.server";
+import { deleteConfirmRoute } from "~/utils/admin.server";
+
+export const meta: MetaFunction = () => [{ title: "Delete Service | Admin" }];
+
+const route = deleteConfirmRoute({
+  entity: SERVICES,
+  find: getService,
+  nameOf: (service) => service.title,
+  remove: deleteService,
+});
+export const loader = route.loader;
+export const action = route.action;
+
+export default DeleteConfirmScreen;

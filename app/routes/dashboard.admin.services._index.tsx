@@ -1,0 +1,57 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/admin-page";
+import { DataTable } from "~/components/admin/data-table";
+import { SERVICES } from "~/components/admin/entities";
+import { DeleteButton, EditLink, RowActions } from "~/components/admin/row-actions";
+import { ServiceIcon } from "~/components/service-icon";
+import { listServices } from "~/models/service.server";
+import { requireOwner } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "All Services | Admin" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireOwner(request);
+  return json({ services: await listServices() });
+}
+
+export default function ServicesList() {
+  const { services } = useLoaderData<typeof loader>();
+  return (
+    <AdminPage title="All Services" action={{ to: `${SERVICES.listUrl}/add`, label: "Add New" }}>
+      <DataTable
+        caption="Services"
+        rows={services}
+        rowKey={(service) => service.id}
+        empty="No feathers found. Try adding one!"
+        columns={[
+          { header: "#", cell: (_, index) => index + 1, className: "md:w-12" },
+          {
+            header: "Title",
+            cell: (service) => (
+              <span className="flex items-center gap-2 font-medium break-all">
+                <ServiceIcon name={service.icon} className="h-5 w-5 shrink-0 text-brand-700" />
+                {service.title}
+              </span>
+            ),
+          },
+          {
+            header: "Sub-Title",
+            cell: (service) => <span className="text-slate-600">{service.subtitle}</span>,
+          },
+          {
+            header: "Action",
+            cell: (service) => (
+              <RowActions>
+                <EditLink to={`/dashboard/admin/service-edit/${service.id}`} name={service.title} />
+                <DeleteButton entity={SERVICES} id={service.id} name={service.title} />
+              </RowActions>
+            ),
+            className: "md:w-44",
+          },
+        ]}
+      />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { AdminPage } from "~/components/admin/admin-page";
+import { SERVICES } from "~/components/admin/entities";
+import { EntityForm } from "~/components/admin/entity-form";
+import { SERVICE_FIELDS } from "~/components/admin/service-fields";
+import { serviceSchema } from "~/models/service.schema";
+import { createService } from "~/models/service.server";
+import { handleCreate } from "~/utils/admin.server";
+import { requireOwner } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Add Feather | Admin" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireOwner(request);
+  return json({});
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return handleCreate(args, { entity: SERVICES, schema: serviceSchema, create: createService });
+}
+
+export default function AddFeather() {
+  return (
+    <AdminPage title="Add Feather" width="narrow">
+      <EntityForm
+        fields={SERVICE_FIELDS}
+        defaults={{ icon: "code" }}
+        submitLabel="Add Feather"
+        pendingLabel="Adding..."
+      />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,18 @@
+import type { MetaFunction } from "@remix-run/node";
+import { DeleteConfirmScreen } from "~/components/admin/delete-confirm";
+import { SKILLS } from "~/components/admin/entities";
+import { deleteSkill, getSkill } from "~/models/skill.server";
+import { deleteConfirmRoute } from "~/utils/admin.server";
+
+export const meta: MetaFunction = () => [{ title: "Delete Skill | Admin" }];
+
+const route = deleteConfirmRoute({
+  entity: SKILLS,
+  find: getSkill,
+  nameOf: (skill) => skill.name,
+  remove: deleteSkill,
+});
+export const loader = route.loader;
+export const action = route.action;
+
+export default DeleteConfirmScreen;

@@ -1,0 +1,39 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/admin-page";
+import { DataTable } from "~/components/admin/data-table";
+import { SKILLS } from "~/components/admin/entities";
+import { DeleteButton } from "~/components/admin/row-actions";
+import { listSkills } from "~/models/skill.server";
+import { requireOwner } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "All Skills | Admin" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireOwner(request);
+  return json({ skills: await listSkills() });
+}
+
+export default function SkillsList() {
+  const { skills } = useLoaderData<typeof loader>();
+  return (
+    <AdminPage title="All Skills" action={{ to: `${SKILLS.listUrl}/add`, label: "Add Skill" }}>
+      <DataTable
+        caption="Skills"
+        rows={skills}
+        rowKey={(skill) => skill.id}
+        empty="No skills found. Try adding one! 🚀"
+        columns={[
+          { header: "SL", cell: (_, index) => index + 1, className: "md:w-16" },
+          { header: "Skill Name", cell: (skill) => skill.name, className: "font-medium break-all" },
+          {
+            header: "Actions",
+            cell: (skill) => <DeleteButton entity={SKILLS} id={skill.id} name={skill.name} />,
+            className: "md:w-32",
+          },
+        ]}
+      />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,252 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import type { z } from "zod";
+import {
+  DELETED_TITLE,
+  deleteTitleOf,
+  ERROR_TITLE,
+  NO_CHANGES_TEXT,
+  NO_CHANGES_TITLE,
+  SOMETHING_WENT_WRONG,
+  type AdminEntity,
+} from "~/components/admin/entities";
+import type { DeleteConfirmData } from "~/components/admin/delete-confirm";
+import type { FormResult } from "~/components/admin/entity-form";
+import { parseId, type UpdateResult } from "~/models/fields";
+import { requireOwner } from "./auth.server";
+import { redirectWithToast } from "./toast.server";
+import { fieldErrorsOf, formValues } from "./validation";
+
+/** Admin text forms are small; anything bigger is refused before it is read. */
+export const MAX_FORM_BYTES = 256 * 1024;
+
+export type ParsedForm<T> =
+  | { success: true; data: T; values: Record<string, string>; form: FormData }
+  | { success: false; fieldErrors: Record<string, string>; values: Record<string, string> };
+
+/**
+ * Reads a form and validates it with `schema`. Never throws for client input: a body that is not
+ * a form reads as an empty one (every required field then says so); an oversized body is a 413.
+ */
+export async function parseForm<S extends z.ZodTypeAny>(
+  request: Request,
+  schema: S,
+): Promise<ParsedForm<z.infer<S>>> {
+  const length = Number(request.headers.get("Content-Length") ?? 0);
+  if (length > MAX_FORM_BYTES) {
+    throw json(
+      {
+        status: "error",
+        title: ERROR_TITLE,
+        text: "The form is too large.",
+        fieldErrors: {},
+        values: {},
+      },
+      { status: 413 },
+    );
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    form = new FormData();
+  }
+  const values = formValues(form);
+  const parsed = schema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return { success: false, fieldErrors: fieldErrorsOf(parsed.error), values };
+  return { success: true, data: parsed.data, values, form };
+}
+
+/** A refused submission: 400 (or `status`), the field messages and everything typed. */
+export function formError(
+  text: string,
+  {
+    fieldErrors = {},
+    values = {},
+    httpStatus = 400,
+    title = ERROR_TITLE,
+  }: {
+    fieldErrors?: Record<string, string>;
+    values?: Record<string, string>;
+    httpStatus?: number;
+    title?: string;
+  } = {},
+) {
+  const body: FormResult = { status: "error", title, text, fieldErrors, values };
+  return json(body, { status: httpStatus });
+}
+
+/** A notice that is not an error (the spec's info dialog 'No Changes Made'). */
+export function formNotice(title: string, text: string, values: Record<string, string> = {}) {
+  const body: FormResult = { status: "info", title, text, fieldErrors: {}, values };
+  return json(body);
+}
+
+/** A 404 the dashboard's error boundary shows inside the admin chrome. */
+export function notFound(entity: Pick<AdminEntity, "noun">): Response {
+  return new Response(
+    `This ${entity.noun.toLowerCase()} record does not exist. It may have been deleted.`,
+    { status: 404, statusText: "Not Found" },
+  );
+}
+
+/** The record id of the URL (`$id`), or a 404 for anything that is not a positive whole number. */
+export function requireId(entity: Pick<AdminEntity, "noun">, value: string | undefined): number {
+  const id = parseId(value);
+  if (id === null) throw notFound(entity);
+  return id;
+}
+
+/** Loads the URL's record or answers 404. */
+export async function requireRecord<T>(
+  entity: Pick<AdminEntity, "noun">,
+  value: string | undefined,
+  find: (id: number) => Promise<T | null>,
+): Promise<T> {
+  const record = await find(requireId(entity, value));
+  if (!record) throw notFound(entity);
+  return record;
+}
+
+/** Field messages an entity's create function may answer instead of creating (e.g. a duplicate). */
+export type Refusal = { fieldErrors: Record<string, string> };
+
+function isRefusal(value: unknown): value is Refusal {
+  return typeof value === "object" && value !== null && "fieldErrors" in value;
+}
+
+/**
+ * The whole add action: owner check, validation (400 + the entity's 'Failed to add X.'), create,
+ * then the success dialog as a flash and a redirect to the list (which resets the form).
+ * An unexpected failure answers 500 'Something went wrong. Try again.' keeping what was typed.
+ */
+export async function handleCreate<S extends z.ZodTypeAny>(
+  { request }: ActionFunctionArgs,
+  {
+    entity,
+    schema,
+    create,
+    redirectTo = entity.listUrl,
+  }: {
+    entity: AdminEntity;
+    schema: S;
+    create: (data: z.infer<S>) => Promise<unknown>;
+    redirectTo?: string;
+  },
+) {
+  await requireOwner(request);
+  const parsed = await parseForm(request, schema);
+  if (!parsed.success) return formError(entity.addFailedText, parsed);
+  try {
+    const outcome = await create(parsed.data);
+    if (isRefusal(outcome)) {
+      return formError(entity.addFailedText, { ...outcome, values: parsed.values });
+    }
+  } catch (error) {
+    console.error(`Adding a ${entity.noun} failed:`, error);
+    return formError(SOMETHING_WENT_WRONG, { values: parsed.values, httpStatus: 500 });
+  }
+  return redirectWithToast(redirectTo, { type: "success", title: entity.addedTitle, dialog: true });
+}
+
+/**
+ * The whole edit action: owner check, id (404 when unknown), validation (400), update; then the
+ * success flash and the list, or the spec's 'No Changes Made' when nothing differed.
+ */
+export async function handleUpdate<S extends z.ZodTypeAny>(
+  { request, params }: ActionFunctionArgs,
+  {
+    entity,
+    schema,
+    update,
+  }: {
+    entity: AdminEntity;
+    schema: S;
+    update: (id: number, data: z.infer<S>) => Promise<UpdateResult>;
+  },
+) {
+  await requireOwner(request);
+  const id = requireId(entity, params.id);
+  const parsed = await parseForm(request, schema);
+  if (!parsed.success) return formError(SOMETHING_WENT_WRONG, parsed);
+  let result: UpdateResult;
+  try {
+    result = await update(id, parsed.data);
+  } catch (error) {
+    console.error(`Updating ${entity.noun} ${id} failed:`, error);
+    return formError(SOMETHING_WENT_WRONG, { values: parsed.values, httpStatus: 500 });
+  }
+  if (result.matchedCount === 0) throw notFound(entity);
+  if (result.modifiedCount === 0)
+    return formNotice(NO_CHANGES_TITLE, NO_CHANGES_TEXT, parsed.values);
+  return redirectWithToast(entity.listUrl, {
+    type: "success",
+    title: entity.updatedTitle ?? `${entity.noun} Updated Successfully!`,
+    dialog: true,
+  });
+}
+
+/** What a delete function answers: the spec's deletedCount, or why nothing was deleted. */
+export type DeleteOutcome = { deletedCount: number; reason?: string };
+
+/**
+ * Loader and action of a `<list>/<id>/delete` route. GET: the confirmation page's data (404 for
+ * an unknown record: there is nothing to confirm). POST: deletes, then back to the list with the
+ * spec's 'Deleted!' dialog, or an error dialog saying what failed (decisions.md).
+ */
+export function deleteConfirmRoute<T>({
+  entity,
+  find,
+  nameOf,
+  remove,
+}: {
+  entity: AdminEntity;
+  find: (id: number) => Promise<T | null>;
+  nameOf: (record: T) => string;
+  remove: (id: number) => Promise<DeleteOutcome | number>;
+}) {
+  async function loader({ request, params }: LoaderFunctionArgs) {
+    await requireOwner(request);
+    const record = await requireRecord(entity, params.id, find);
+    const data: DeleteConfirmData = {
+      title: deleteTitleOf(entity),
+      noun: entity.noun,
+      name: nameOf(record),
+      listUrl: entity.listUrl,
+    };
+    return json(data);
+  }
+
+  async function action({ request, params }: ActionFunctionArgs) {
+    await requireOwner(request);
+    const id = requireId(entity, params.id);
+    const failed = (reason: string) =>
+      redirectWithToast(entity.listUrl, {
+        type: "error",
+        title: ERROR_TITLE,
+        text: `Failed to delete ${entity.noun}. ${reason}`,
+        dialog: true,
+      });
+    let outcome: DeleteOutcome;
+    try {
+      const answer = await remove(id);
+      outcome = typeof answer === "number" ? { deletedCount: answer } : answer;
+    } catch (error) {
+      console.error(`Deleting ${entity.noun} ${id} failed:`, error);
+      return failed(SOMETHING_WENT_WRONG);
+    }
+    if (outcome.deletedCount > 0) {
+      return redirectWithToast(entity.listUrl, {
+        type: "success",
+        title: DELETED_TITLE,
+        text: `The ${entity.noun.toLowerCase()} has been deleted.`,
+        dialog: true,
+      });
+    }
+    return failed(
+      outcome.reason ?? "It does not exist any more (it may have been deleted already).",
+    );
+  }
+
+  return { loader, action };
+}
