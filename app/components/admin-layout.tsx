@@ -61,6 +61,7 @@ export const SIDEBAR: SidebarGroup[] = [
       { to: "/dashboard/admin/experience", label: "All Experience" },
     ],
   },
+  { label: "Messages", icon: "✉", to: "/dashboard/admin/messages" },
   { label: "Profile", icon: "☺", to: "/dashboard/admin/profile" },
 ];
 

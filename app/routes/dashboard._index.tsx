@@ -2,20 +2,23 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { dashboardSummary } from "~/models/dashboard.server";
+import { countUnreadMessages } from "~/models/message.server";
 import { requireOwner } from "~/utils/auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);
-  return json(await dashboardSummary());
+  const [summary, unreadMessages] = await Promise.all([dashboardSummary(), countUnreadMessages()]);
+  return json({ ...summary, unreadMessages });
 }
 
 export default function DashboardHome() {
-  const { counts, recent } = useLoaderData<typeof loader>();
+  const { counts, recent, unreadMessages } = useLoaderData<typeof loader>();
   const cards = [
     { label: "Total Skills", value: counts.skills, to: "/dashboard/admin/skills" },
     { label: "Total Projects", value: counts.projects, to: "/dashboard/admin/projects" },
     { label: "Total Services", value: counts.services, to: "/dashboard/admin/services" },
     { label: "Experience", value: counts.experience, to: "/dashboard/admin/experience" },
+    { label: "Unread Messages", value: unreadMessages, to: "/dashboard/admin/messages" },
   ];
   return (
     <div className="flex flex-col gap-6">

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { json } from "@remix-run/node";
 import {
   isRouteErrorResponse,
@@ -8,7 +9,8 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { AdminLayout } from "~/components/admin-layout";
+import { AdminLayout, SIDEBAR } from "~/components/admin-layout";
+import { countUnreadMessages } from "~/models/message.server";
 import { requireOwner } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [
@@ -18,13 +20,25 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const owner = await requireOwner(request);
-  return json({ ownerEmail: owner.email });
+  return json({ ownerEmail: owner.email, unreadMessages: await countUnreadMessages() });
 }
 
+/** Keeps the sidebar's unread count fresh while the owner reads messages. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) =>
+  defaultShouldRevalidate ||
+  [currentUrl, nextUrl].some((u) => u.pathname.startsWith("/dashboard/admin/messages"));
+
 export default function DashboardLayout() {
-  const { ownerEmail } = useLoaderData<typeof loader>();
+  const { ownerEmail, unreadMessages } = useLoaderData<typeof loader>();
+  const groups = SIDEBAR.map((g) =>
+    g.to === "/dashboard/admin/messages" ? { ...g, badge: unreadMessages } : g,
+  );
   return (
-    <AdminLayout ownerEmail={ownerEmail}>
+    <AdminLayout ownerEmail={ownerEmail} groups={groups}>
       <Outlet />
     </AdminLayout>
   );

@@ -55,6 +55,8 @@ export const envSchema = z
     LOGIN_WINDOW_SECONDS: intFromEnv(15 * 60),
     CONTACT_MAX_PER_WINDOW: intFromEnv(5),
     CONTACT_WINDOW_SECONDS: intFromEnv(10 * 60),
+    /** A contact form sent sooner than this after the page was served is treated as a bot. */
+    CONTACT_MIN_FILL_MS: intFromEnv(2000),
     RATE_LIMIT_DISABLED: flag,
     /** Secure cookies; default on in production. The local quick-start turns it off for plain http://localhost. */
     COOKIE_SECURE: z

@@ -1,0 +1,169 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { buttonClass, ConfirmAction } from "~/components/dialog";
+import { parseId } from "~/models/fields";
+import {
+  formatMessageDate,
+  getMessage,
+  markMessageRead,
+  markMessageUnread,
+  moveMessage,
+  notifyLabel,
+} from "~/models/message.server";
+import { messagesUrl, type MessageFolder } from "~/models/message.schema";
+import { requireOwner } from "~/utils/auth.server";
+import { DELETE_CONFIRM } from "~/utils/copy";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.message.subject ?? "Message"} | Messages | Admin` },
+];
+
+async function findMessage(idParam: string | undefined) {
+  const id = parseId(idParam);
+  const message = id === null ? null : await getMessage(id);
+  if (!message)
+    throw new Response("This message does not exist (it may have been deleted).", { status: 404 });
+  return message;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireOwner(request);
+  const message = await findMessage(params.id);
+  // Opening a message reads it.
+  if (!message.readAt) await markMessageRead(message.id);
+  return json({
+    message: {
+      id: message.id,
+      name: message.name,
+      email: message.email,
+      subject: message.subject,
+      body: message.message,
+      folder: message.folder as MessageFolder,
+      dateLabel: formatMessageDate(message.createdAt),
+      date: message.createdAt.toISOString(),
+      notify: notifyLabel(message.notifyStatus, message.attempts),
+      notifyStatus: message.notifyStatus,
+      lastError: message.lastError,
+      nextAttempt: message.nextAttemptAt ? formatMessageDate(message.nextAttemptAt) : null,
+      sentAt: message.sentAt ? formatMessageDate(message.sentAt) : null,
+    },
+  });
+}
+
+const intentSchema = z.enum(["unread", "archive", "inbox", "spam", "not-spam"], {
+  errorMap: () => ({ message: "Unknown action." }),
+});
+
+const RESULTS: Record<z.infer<typeof intentSchema>, { title: string; folder?: MessageFolder }> = {
+  unread: { title: "Marked as unread" },
+  archive: { title: "Message archived", folder: "archived" },
+  inbox: { title: "Moved to the inbox", folder: "inbox" },
+  spam: { title: "Marked as spam", folder: "spam" },
+  "not-spam": { title: "Not spam: moved to the inbox", folder: "inbox" },
+};
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireOwner(request);
+  const message = await findMessage(params.id);
+  const form = await request.formData().catch(() => null);
+  const intent = intentSchema.safeParse(form?.get("intent"));
+  if (!intent.success) {
+    return redirectWithToast(`/dashboard/admin/messages/${message.id}`, {
+      type: "error",
+      title: "Error!",
+      text: "Unknown action.",
+    });
+  }
+  const result = RESULTS[intent.data];
+  if (intent.data === "unread") await markMessageUnread(message.id);
+  if (result.folder) await moveMessage(message.id, result.folder);
+  // Back to the folder the message was in (staying on it would mark it read again).
+  return redirectWithToast(messagesUrl(message.folder), { type: "success", title: result.title });
+}
+
+function ActionButton({ intent, children }: { intent: string; children: React.ReactNode }) {
+  return (
+    <Form method="post">
+      <button type="submit" name="intent" value={intent} className={buttonClass.secondary}>
+        {children}
+      </button>
+    </Form>
+  );
+}
+
+export default function MessagePage() {
+  const { message } = useLoaderData<typeof loader>();
+  const replyHref = `mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`;
+  const deleteHref = `/dashboard/admin/messages/${message.id}/delete`;
+  return (
+    <article
+      aria-labelledby="message-subject"
+      className="mx-auto w-full max-w-4xl rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <Link
+        to={messagesUrl(message.folder)}
+        className="text-sm font-medium text-brand-700 hover:underline"
+      >
+        ← Back to {message.folder === "inbox" ? "the inbox" : message.folder}
+      </Link>
+      <h2 id="message-subject" className="mt-3 text-2xl font-semibold break-words text-slate-900">
+        {message.subject}
+      </h2>
+      <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="font-medium text-slate-500">From</dt>
+        <dd className="break-words text-slate-900">
+          {message.name} &lt;{message.email}&gt;
+        </dd>
+        <dt className="font-medium text-slate-500">Date</dt>
+        <dd>
+          <time dateTime={message.date}>{message.dateLabel}</time>
+        </dd>
+        <dt className="font-medium text-slate-500">Folder</dt>
+        <dd className="capitalize">{message.folder}</dd>
+        <dt className="font-medium text-slate-500">Notification</dt>
+        <dd data-testid="notify-status">
+          {message.notify}
+          {message.sentAt ? ` on ${message.sentAt}` : ""}
+          {message.notifyStatus === "failed" && message.lastError ? (
+            <span className="block text-red-700">Last error: {message.lastError}</span>
+          ) : null}
+          {message.notifyStatus === "failed" && message.nextAttempt ? (
+            <span className="block text-slate-600">Next try: {message.nextAttempt}</span>
+          ) : null}
+        </dd>
+      </dl>
+      <div
+        data-testid="message-body"
+        className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-4 break-words whitespace-pre-wrap text-slate-900"
+      >
+        {message.body}
+      </div>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <a href={replyHref} className={buttonClass.primary}>
+          Reply
+        </a>
+        <ActionButton intent="unread">Mark unread</ActionButton>
+        {message.folder === "inbox" ? <ActionButton intent="archive">Archive</ActionButton> : null}
+        {message.folder === "archived" ? (
+          <ActionButton intent="inbox">Move to inbox</ActionButton>
+        ) : null}
+        {message.folder === "spam" ? (
+          <ActionButton intent="not-spam">Not spam</ActionButton>
+        ) : (
+          <ActionButton intent="spam">Mark spam</ActionButton>
+        )}
+        <ConfirmAction
+          confirmHref={deleteHref}
+          action={deleteHref}
+          {...DELETE_CONFIRM}
+          className={buttonClass.danger}
+        >
+          Delete
+        </ConfirmAction>
+      </div>
+    </article>
+  );
+}

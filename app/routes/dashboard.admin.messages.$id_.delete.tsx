@@ -1,0 +1,57 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ConfirmPage } from "~/components/dialog";
+import { parseId } from "~/models/fields";
+import { deleteMessage, getMessage } from "~/models/message.server";
+import { messagesUrl } from "~/models/message.schema";
+import { requireOwner } from "~/utils/auth.server";
+import { DELETE_CONFIRM } from "~/utils/copy";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Delete message | Admin" }];
+
+async function findMessage(idParam: string | undefined) {
+  const id = parseId(idParam);
+  const message = id === null ? null : await getMessage(id);
+  if (!message)
+    throw new Response("This message does not exist (it may have been deleted).", { status: 404 });
+  return message;
+}
+
+/** Without JavaScript, Delete leads here: the spec's confirmation as a page. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireOwner(request);
+  const message = await findMessage(params.id);
+  return json({ id: message.id, subject: message.subject, name: message.name });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireOwner(request);
+  const id = parseId(params.id);
+  const message = id === null ? null : await getMessage(id);
+  if (!message || (await deleteMessage(message.id)) === 0) {
+    return redirectWithToast("/dashboard/admin/messages", {
+      type: "error",
+      title: "Error!",
+      text: "This message was already deleted.",
+    });
+  }
+  return redirectWithToast(messagesUrl(message.folder), {
+    type: "success",
+    title: "Deleted!",
+    text: "The message has been deleted.",
+    dialog: true,
+  });
+}
+
+export default function DeleteMessagePage() {
+  const { id, subject, name } = useLoaderData<typeof loader>();
+  return (
+    <ConfirmPage {...DELETE_CONFIRM} cancelHref={`/dashboard/admin/messages/${id}`}>
+      <p className="text-sm break-words text-slate-700">
+        “{subject}” from {name}
+      </p>
+    </ConfirmPage>
+  );
+}

@@ -1,0 +1,184 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import {
+  countByFolder,
+  formatMessageDate,
+  listMessages,
+  notifyLabel,
+} from "~/models/message.server";
+import { folderSchema, MESSAGES_PAGE_SIZE, type MessageFolder } from "~/models/message.schema";
+import { requireOwner } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Messages | Admin" }];
+
+const FOLDER_TABS: Array<{ folder: MessageFolder; label: string; empty: string }> = [
+  { folder: "inbox", label: "Inbox", empty: "No messages yet." },
+  { folder: "archived", label: "Archived", empty: "No archived messages." },
+  { folder: "spam", label: "Spam", empty: "No spam. 🎉" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireOwner(request);
+  const url = new URL(request.url);
+  const folder = folderSchema.catch("inbox").parse(url.searchParams.get("folder") ?? "inbox");
+  const requested = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  const [list, counts] = await Promise.all([
+    listMessages(folder, Number.isFinite(requested) ? requested : 1),
+    countByFolder(),
+  ]);
+  return json({
+    folder,
+    counts,
+    page: list.page,
+    pageCount: list.pageCount,
+    total: list.total,
+    items: list.items.map((m) => ({
+      id: m.id,
+      name: m.name,
+      email: m.email,
+      subject: m.subject,
+      preview: m.preview,
+      unread: m.readAt === null,
+      date: m.createdAt.toISOString(),
+      dateLabel: formatMessageDate(m.createdAt),
+      notify: notifyLabel(m.notifyStatus, m.attempts),
+      notifyStatus: m.notifyStatus,
+    })),
+  });
+}
+
+function pageHref(folder: MessageFolder, page: number) {
+  const params = new URLSearchParams();
+  if (folder !== "inbox") params.set("folder", folder);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return `/dashboard/admin/messages${query ? `?${query}` : ""}`;
+}
+
+const notifyTone: Record<string, string> = {
+  sent: "bg-emerald-100 text-emerald-800",
+  failed: "bg-red-100 text-red-800",
+  pending: "bg-amber-100 text-amber-800",
+  sending: "bg-amber-100 text-amber-800",
+  off: "bg-slate-100 text-slate-700",
+};
+
+export default function MessagesList() {
+  const { folder, counts, items, page, pageCount, total } = useLoaderData<typeof loader>();
+  const tab = FOLDER_TABS.find((t) => t.folder === folder) ?? FOLDER_TABS[0];
+  return (
+    <section
+      aria-labelledby="messages-title"
+      className="mx-auto w-full max-w-6xl rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id="messages-title" className="mb-4 text-xl font-semibold text-slate-900">
+        Messages
+      </h2>
+      <nav aria-label="Message folders" className="mb-5 flex flex-wrap gap-2">
+        {FOLDER_TABS.map((t) => (
+          <Link
+            key={t.folder}
+            to={pageHref(t.folder, 1)}
+            aria-current={t.folder === folder ? "page" : undefined}
+            className={`rounded-full border px-4 py-1.5 text-sm font-medium ${
+              t.folder === folder
+                ? "border-brand-600 bg-brand-600 text-white"
+                : "border-slate-300 text-slate-700 hover:bg-slate-50"
+            }`}
+          >
+            {t.label} <span className="opacity-80">({counts[t.folder]})</span>
+          </Link>
+        ))}
+      </nav>
+      {items.length === 0 ? (
+        <p className="py-8 text-center text-slate-600">{tab.empty}</p>
+      ) : (
+        <ul
+          aria-label={`${tab.label} messages`}
+          className="divide-y divide-slate-200 border-y border-slate-200"
+        >
+          {items.map((m) => (
+            <li key={m.id} data-testid="message-row" data-unread={m.unread ? "true" : "false"}>
+              <Link
+                to={`/dashboard/admin/messages/${m.id}`}
+                className={`grid gap-1 px-2 py-3 hover:bg-slate-50 md:grid-cols-[12rem_1fr_auto] md:gap-4 ${
+                  m.unread ? "bg-brand-50/60" : ""
+                }`}
+              >
+                <span className="min-w-0">
+                  <span
+                    className={`block truncate ${m.unread ? "font-bold text-slate-900" : "text-slate-800"}`}
+                  >
+                    {m.unread ? (
+                      <span
+                        className="mr-1.5 inline-block h-2 w-2 rounded-full bg-brand-600 align-middle"
+                        aria-hidden="true"
+                      />
+                    ) : null}
+                    {m.unread ? <span className="sr-only">Unread: </span> : null}
+                    {m.name}
+                  </span>
+                  <span className="block truncate text-xs text-slate-500">{m.email}</span>
+                </span>
+                <span className="min-w-0">
+                  <span
+                    className={`block truncate ${m.unread ? "font-semibold text-slate-900" : "text-slate-800"}`}
+                  >
+                    {m.subject}
+                  </span>
+                  <span className="block truncate text-sm text-slate-500">{m.preview}</span>
+                </span>
+                <span className="flex items-center gap-3 text-xs text-slate-500 md:flex-col md:items-end md:gap-1">
+                  <time dateTime={m.date}>{m.dateLabel}</time>
+                  <span
+                    className={`rounded-full px-2 py-0.5 font-medium ${notifyTone[m.notifyStatus] ?? notifyTone.off}`}
+                  >
+                    {m.notify}
+                  </span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {total > MESSAGES_PAGE_SIZE ? (
+        <nav aria-label="Pagination" className="mt-5 flex items-center justify-center gap-4">
+          {page > 1 ? (
+            <Link
+              to={pageHref(folder, page - 1)}
+              className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50"
+            >
+              Prev
+            </Link>
+          ) : (
+            <span
+              aria-disabled="true"
+              className="rounded-lg border border-slate-200 px-4 py-2 text-sm text-slate-400"
+            >
+              Prev
+            </span>
+          )}
+          <span className="text-sm text-slate-700">
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount ? (
+            <Link
+              to={pageHref(folder, page + 1)}
+              className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50"
+            >
+              Next
+            </Link>
+          ) : (
+            <span
+              aria-disabled="true"
+              className="rounded-lg border border-slate-200 px-4 py-2 text-sm text-slate-400"
+            >
+              Next
+            </span>
+          )}
+        </nav>
+      ) : null}
+    </section>
+  );
+}

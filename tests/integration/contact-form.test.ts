@@ -1,0 +1,186 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { loader as contactLoader } from "~/routes/_site.contact";
+import { prisma } from "~/utils/db.server";
+import { submitContactMessage } from "~/utils/contact.server";
+import { readFormStamp } from "~/utils/honeypot.server";
+import { getRequest, run } from "../support/requests";
+import { submitForm, VALID } from "./contact-support";
+
+// No RESEND_API_KEY in this file: messages are stored with notification "off".
+
+beforeEach(async () => {
+  await prisma.message.deleteMany();
+  await prisma.rateLimit.deleteMany();
+  await prisma.profile.deleteMany();
+});
+
+describe("the /contact page", () => {
+  it("shows the owner's email, number and address only when present, and a fresh signed stamp", async () => {
+    const empty = await (
+      await run(() => contactLoader({ request: getRequest("/contact"), params: {}, context: {} }))
+    ).json();
+    expect(empty).toMatchObject({ email: "", number: "", address: "" });
+    await prisma.profile.create({
+      data: { name: "Alex", email: "hello@example.com", number: "+880 1712", address: "Dhaka" },
+    });
+    const res = await run(() =>
+      contactLoader({ request: getRequest("/contact"), params: {}, context: {} }),
+    );
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    const data = await res.json();
+    expect(data).toMatchObject({
+      email: "hello@example.com",
+      number: "+880 1712",
+      address: "Dhaka",
+    });
+    expect(readFormStamp(data.stamp)).toBeGreaterThan(Date.now() - 5000);
+  });
+
+  it("stores a valid message in the inbox and answers with a confirmation", async () => {
+    const { status, body } = await submitForm();
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ ok: true, title: "Thank you! Your message has been sent." });
+    const rows = await prisma.message.findMany();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      ...VALID,
+      folder: "inbox",
+      notifyStatus: "off",
+      readAt: null,
+      ip: "203.0.113.7",
+    });
+  });
+
+  it("refuses every invalid field with a 400, a message beside the field, and keeps what was typed", async () => {
+    const cases: Array<[Record<string, string>, string, RegExp]> = [
+      [{ name: "" }, "name", /Name is required/],
+      [{ name: "   " }, "name", /Name is required/],
+      [{ name: "n".repeat(101) }, "name", /Name must be at most 100 characters/],
+      [{ email: "" }, "email", /Email is required/],
+      [{ email: "not-an-email" }, "email", /Enter a valid email address/],
+      [{ email: `${"e".repeat(250)}@example.com` }, "email", /at most 254/],
+      [{ subject: "" }, "subject", /Subject is required/],
+      [{ subject: "s".repeat(201) }, "subject", /Subject must be at most 200 characters/],
+      [{ message: "" }, "message", /Message is required/],
+      [{ message: "m".repeat(5001) }, "message", /Message must be at most 5000 characters/],
+    ];
+    for (const [fields, field, message] of cases) {
+      const { status, body } = await submitForm(fields);
+      expect(status, JSON.stringify(fields).slice(0, 60)).toBe(400);
+      expect(body.ok).toBe(false);
+      expect(body.title).toBe("Your message was not sent.");
+      expect(body.fieldErrors[field]).toMatch(message);
+      expect(Object.keys(body.fieldErrors)).toEqual([field]);
+      // Every field keeps what was typed, the invalid one included.
+      expect(body.values).toEqual({ ...VALID, ...fields });
+    }
+    // Exactly at the limits is fine.
+    const atLimit = await submitForm({
+      name: "n".repeat(100),
+      subject: "s".repeat(200),
+      message: "m".repeat(5000),
+    });
+    expect(atLimit.status).toBe(200);
+    expect(await prisma.message.count()).toBe(1);
+  });
+
+  it("answers 400 (never 500) for missing fields, wrong types and an unreadable body", async () => {
+    const missing = await submitContactMessage({}, { ip: "198.51.100.1", source: "api" });
+    expect(missing).toMatchObject({ ok: false, status: 400 });
+    expect(!missing.ok && missing.fieldErrors).toEqual({
+      name: "Name is required",
+      email: "Email is required",
+      subject: "Subject is required",
+      message: "Message is required",
+    });
+    const typed = await submitContactMessage(
+      { name: 42, email: ["a@b.co"], subject: { x: 1 }, message: null },
+      { ip: "198.51.100.1", source: "api" },
+    );
+    expect(typed).toMatchObject({ ok: false, status: 400 });
+    expect(!typed.ok && typed.fieldErrors?.name).toBe("Name must be text");
+
+    const { action } = await import("~/routes/_site.contact");
+    const garbage = await run(() =>
+      action({
+        request: new Request("http://localhost/contact", {
+          method: "POST",
+          body: "%%%not a form",
+          headers: { "Content-Type": "multipart/form-data; boundary=x" },
+        }),
+        params: {},
+        context: {},
+      }),
+    );
+    expect(garbage.status).toBe(400);
+    expect(await prisma.message.count()).toBe(0);
+  });
+
+  it("stores the message's line breaks as sent by a browser (CRLF) as LF", async () => {
+    const { status } = await submitForm({ message: "Line one\r\nLine two\nLine three" });
+    expect(status).toBe(200);
+    expect((await prisma.message.findFirstOrThrow()).message).toBe(
+      "Line one\nLine two\nLine three",
+    );
+  });
+
+  it("keeps line breaks in the message and turns them into spaces in name and subject (API)", async () => {
+    const result = await submitContactMessage(
+      {
+        ...VALID,
+        name: "Ada\r\nBcc: x@evil.test",
+        subject: "Hi\nthere",
+        message: "  line 1\nline 2  ",
+      },
+      { ip: "198.51.100.2", source: "api" },
+    );
+    expect(result.ok).toBe(true);
+    const row = await prisma.message.findFirstOrThrow();
+    expect(row.name).toBe("Ada Bcc: x@evil.test");
+    expect(row.subject).toBe("Hi there");
+    expect(row.message).toBe("line 1\nline 2");
+  });
+});
+
+describe("the rate limit", () => {
+  it("allows 5 messages per IP in 10 minutes, then answers 429 with a readable message", async () => {
+    for (let i = 0; i < 5; i++)
+      expect((await submitForm({ subject: `Hello ${i}` })).status).toBe(200);
+    const blocked = await submitForm({ subject: "One too many" });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.text).toBe(
+      "You have sent too many messages. Please try again in 10 minutes.",
+    );
+    expect(blocked.body.values.subject).toBe("One too many");
+    expect(Number(blocked.response.headers.get("Retry-After"))).toBeGreaterThan(500);
+    expect(await prisma.message.count()).toBe(5);
+    // Another visitor is not affected.
+    expect((await submitForm({}, { ip: "198.51.100.9" })).status).toBe(200);
+  });
+
+  it("does not count refused (invalid) submissions", async () => {
+    for (let i = 0; i < 8; i++) expect((await submitForm({ email: "nope" })).status).toBe(400);
+    expect((await submitForm()).status).toBe(200);
+  });
+
+  it("ignores X-Forwarded-For without TRUST_PROXY (a bot cannot rotate fake addresses)", async () => {
+    const { action } = await import("~/routes/_site.contact");
+    const { contactRequest, stampAged } = await import("./contact-support");
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const request = contactRequest({ ...VALID, website: "", formStartedAt: stampAged() });
+      request.headers.set("X-Forwarded-For", `192.0.2.${i}`);
+      statuses.push((await run(() => action({ request, params: {}, context: {} }))).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it("limits the REST path (same pipeline) with a 429 too", async () => {
+    const ip = "198.51.100.77";
+    for (let i = 0; i < 5; i++)
+      expect((await submitContactMessage(VALID, { ip, source: "api" })).ok).toBe(true);
+    const blocked = await submitContactMessage(VALID, { ip, source: "api" });
+    expect(blocked).toMatchObject({ ok: false, status: 429 });
+    expect(!blocked.ok && blocked.error).toMatch(/too many messages/);
+  });
+});
