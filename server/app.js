@@ -2,6 +2,7 @@ import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
+import { apiCors } from "./cors.js";
 import { checkCrossSite, parseAllowedOrigins, selfOriginOf } from "./guards.js";
 import { securityHeaders } from "./security-headers.js";
 
@@ -25,6 +26,8 @@ export function createApp({ build, getBuild, vite, production, buildDir = "build
     req.headers["x-folio-client-ip"] = req.socket.remoteAddress ?? "unknown";
     next();
   });
+
+  app.use(apiCors(allowedOrigins)); // REST API: CORS for ALLOWED_ORIGINS, OPTIONS with Allow
 
   app.use((req, res, next) => {
     const refused = checkCrossSite({

@@ -204,3 +204,13 @@ export async function deleteProject(
     removedImages: [current.thumbnail, ...current.images].filter(Boolean),
   };
 }
+
+/** Every project with all its fields, in list order (the REST API's GET /addprotfolio). */
+export async function listProjectDetails(filter: ProjectFilter = {}): Promise<ProjectDetail[]> {
+  const rows = await prisma.project.findMany({
+    select: detailSelect,
+    where: whereOf(filter),
+    orderBy: filter.includeDrafts ? adminOrder : publicOrder,
+  });
+  return rows.map(toDetail);
+}
