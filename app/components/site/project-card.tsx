@@ -92,7 +92,7 @@ export function ProjectCard({
               className={`${actionClass} border border-slate-300 text-slate-800 hover:bg-slate-50`}
             >
               {link === "live" ? "Live View" : "Source"}
-              <span className="sr-only"> of {project.title} (opens in a new tab)</span>
+              <span className="sr-only">{` of ${project.title} (opens in a new tab)`}</span>
             </a>
           ) : null}
           <Link
@@ -100,7 +100,7 @@ export function ProjectCard({
             className={`${actionClass} bg-brand-600 text-white hover:bg-brand-700`}
           >
             View
-            <span className="sr-only"> {project.title}</span>
+            <span className="sr-only">{` ${project.title}`}</span>
           </Link>
         </div>
       </div>

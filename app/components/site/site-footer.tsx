@@ -112,7 +112,7 @@ export function SiteFooter({ profile, year }: { profile: Profile | null; year: n
       </div>
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-6xl px-4 py-5 text-center text-sm text-slate-400 sm:px-6">
-          © {year} {name}. All rights reserved.
+          {`© ${year} ${name}. All rights reserved.`}
         </p>
       </div>
     </footer>

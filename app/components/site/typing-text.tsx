@@ -66,10 +66,8 @@ export function TypingText({ words, prefix }: { words: string[]; prefix: string 
   const full = state.chars === list[state.word % list.length].length;
   return (
     <p className="text-xl font-semibold text-slate-700 sm:text-2xl" data-running={running}>
-      <span className="sr-only">
-        {prefix} {listText(list)}.
-      </span>
-      <span aria-hidden="true">{prefix} </span>
+      <span className="sr-only">{`${prefix} ${listText(list)}.`}</span>
+      <span aria-hidden="true">{`${prefix} `}</span>
       <span aria-hidden="true" data-typing="live" className="text-brand-700 motion-reduce:hidden">
         {typed}
         <span
