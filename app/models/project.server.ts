@@ -1,8 +1,17 @@
 import type { Prisma } from "@prisma/client";
+import { unstable_parseMultipartFormData } from "@remix-run/node";
 import { prisma } from "~/utils/db.server";
 import { hasChanges, type UpdateResult } from "./fields";
 import { topPosition } from "./position.server";
-import { PROJECTS_PAGE_SIZE, type ProjectInput } from "./project.schema";
+import { fieldErrorsOf, formValues } from "~/utils/validation";
+import { listCategories } from "./category.server";
+import {
+  LINK_REQUIRED_MESSAGE,
+  projectCreateSchema,
+  projectUpdateSchema,
+  PROJECTS_PAGE_SIZE,
+  type ProjectInput,
+} from "./project.schema";
 
 /** A project card: what list pages show. */
 const cardSelect = {
@@ -205,6 +214,103 @@ export async function deleteProject(
   };
 }
 
+/** The text fields of the admin project forms, as the schemas name them. */
+export const PROJECT_TEXT_FIELDS = [
+  "title",
+  "subtitle",
+  "clientName",
+  "date",
+  "service",
+  "budget",
+  "strategy",
+  "design",
+  "userExperience",
+  "shortDescription",
+  "longDescription",
+  "liveView",
+  "sourceCode",
+  "skill",
+  "level",
+] as const;
+
+/**
+ * The raw project of a submitted admin form, ready for `projectCreateSchema`/`projectUpdateSchema`
+ * (the files already turned into image references by the caller).
+ */
+export function projectFromForm(
+  form: FormData,
+  refs: { thumbnail: string; images: string[] } = imagesOfAddForm(form),
+): Record<string, unknown> {
+  const raw: Record<string, unknown> = {};
+  for (const name of PROJECT_TEXT_FIELDS) raw[name] = form.get(name) ?? "";
+  raw.thumbnail = refs.thumbnail;
+  raw.images = refs.images;
+  raw.draft = form.get("draft") === "on";
+  raw.featured = form.get("featured") === "on";
+  return raw;
+}
+
+export type ProjectValidation =
+  { ok: true; input: ProjectInput } | { ok: false; errors: Record<string, string> };
+
+/** Validates a project with the spec's rules; the skill must be one of the category names. */
+export async function validateProject(
+  raw: Record<string, unknown>,
+  mode: "create" | "update",
+): Promise<ProjectValidation> {
+  const schema = mode === "create" ? projectCreateSchema : projectUpdateSchema;
+  const parsed = schema.safeParse(raw);
+  const errors: Record<string, string> = parsed.success ? {} : fieldErrorsOf(parsed.error);
+  const skill = parsed.success ? parsed.data.skill : typeof raw.skill === "string" ? raw.skill : "";
+  if (!errors.skill && skill.trim() !== "") {
+    const names = (await listCategories()).map((c) => c.name);
+    if (!names.includes(skill.trim())) errors.skill = "Choose a skill from the category list";
+  }
+  const blank = (v: unknown) => typeof v !== "string" || v.trim() === "";
+  if (!errors.liveView && !errors.sourceCode && blank(raw.liveView) && blank(raw.sourceCode))
+    errors.liveView = LINK_REQUIRED_MESSAGE;
+  if (parsed.success && Object.keys(errors).length === 0) return { ok: true, input: parsed.data };
+  return { ok: false, errors };
+}
+
+const textOf = (value: FormDataEntryValue | null) =>
+  typeof value === "string" ? value.trim() : "";
+
+/** Add Portfolio: the thumbnail and gallery references of a form whose files were stored. */
+export function imagesOfAddForm(form: FormData): { thumbnail: string; images: string[] } {
+  return {
+    thumbnail: textOf(form.get("thumbnail")),
+    images: form
+      .getAll("images")
+      .map(textOf)
+      .filter((v) => v !== ""),
+  };
+}
+
+/**
+ * Edit Project: the thumbnail is the new upload when one was chosen, else the current one
+ * (hidden input); each current gallery image is kept, replaced (`replaceImageN`) or removed
+ * (`removeImages`), then new uploads (`newImages`) are appended.
+ */
+export function imagesOfEditForm(form: FormData): { thumbnail: string; images: string[] } {
+  const removed = new Set(form.getAll("removeImages").map(textOf));
+  const kept = form
+    .getAll("existingImages")
+    .map(textOf)
+    .flatMap((current, index) => {
+      if (current === "" || removed.has(current)) return [];
+      return [textOf(form.get(`replaceImage${index}`)) || current];
+    });
+  const added = form
+    .getAll("newImages")
+    .map(textOf)
+    .filter((v) => v !== "");
+  return {
+    thumbnail: textOf(form.get("newThumbnail")) || textOf(form.get("thumbnail")),
+    images: [...kept, ...added],
+  };
+}
+
 /** Every project with all its fields, in list order (the REST API's GET /addprotfolio). */
 export async function listProjectDetails(filter: ProjectFilter = {}): Promise<ProjectDetail[]> {
   const rows = await prisma.project.findMany({
@@ -213,4 +319,25 @@ export async function listProjectDetails(filter: ProjectFilter = {}): Promise<Pr
     orderBy: filter.includeDrafts ? adminOrder : publicOrder,
   });
   return rows.map(toDetail);
+}
+
+/**
+ * The text fields of a multipart request, files skipped ({} when it cannot be read). Used on a
+ * clone of the request after an image upload failed, so the form keeps what the owner typed.
+ */
+export async function readTextFields(request: Request): Promise<Record<string, string>> {
+  try {
+    const form = await unstable_parseMultipartFormData(request, async ({ filename, data }) => {
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      for await (const chunk of data) {
+        size += chunk.byteLength;
+        if (filename === undefined && size <= 1024 * 1024) chunks.push(chunk);
+      }
+      return filename === undefined ? Buffer.concat(chunks).toString("utf8") : undefined;
+    });
+    return formValues(form);
+  } catch {
+    return {};
+  }
 }

@@ -1,0 +1,291 @@
+import { Form, useFetcher, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { MessageDialog, buttonClass, type DialogKind } from "~/components/dialog";
+import { FormAlert, TextAreaField, TextField, inputClass } from "~/components/form";
+import { Image } from "~/components/image";
+import { useHydrated } from "~/utils/use-hydrated";
+import { useChangeCount } from "./project-form";
+
+export const PROFILE_URL = "/dashboard/admin/profile";
+/** The owner-only endpoint that stores a chosen profile picture at once (JavaScript only). */
+export const UPLOAD_IMAGE_URL = "/dashboard/admin/upload-image";
+
+export type ProfileFormValues = Partial<Record<string, string>>;
+export type ProfileDialog = { kind: DialogKind; title: string; text: string };
+export type ProfileActionData = {
+  values: ProfileFormValues;
+  errors: Record<string, string>;
+  dialog?: ProfileDialog;
+};
+export type UploadImageData = { success: true; url: string } | { success: false; error: string };
+
+/**
+ * The profile picture: a round preview and a file input for image files only. Without JavaScript
+ * the file goes with the profile form (`imageFile`). With JavaScript choosing a file uploads it
+ * at once ('Uploading...', then 'Image Uploaded!' / 'Profile picture updated') and puts its
+ * reference in the form's hidden `image` input: it is saved only with 'Update Profile'.
+ */
+function ProfileImageField({
+  savedImage,
+  initialImage,
+  error,
+  onResult,
+}: {
+  savedImage: string;
+  initialImage: string;
+  error?: string;
+  onResult: (dialog: ProfileDialog) => void;
+}) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<UploadImageData>();
+  const [image, setImage] = useState(initialImage);
+  const [picked, setPicked] = useState<string | null>(null);
+  useEffect(() => setImage(initialImage), [initialImage]);
+  const handled = useRef<unknown>(null);
+  useEffect(() => {
+    const data = fetcher.data;
+    if (fetcher.state !== "idle" || !data || handled.current === data) return;
+    handled.current = data;
+    if (data.success) {
+      setImage(data.url);
+      onResult({ kind: "success", title: "Image Uploaded!", text: "Profile picture updated" });
+    } else {
+      onResult({ kind: "error", title: "Error!", text: data.error || "Image upload failed" });
+    }
+    setPicked(null);
+  }, [fetcher.state, fetcher.data, onResult]);
+  useEffect(() => () => void (picked && URL.revokeObjectURL(picked)), [picked]);
+
+  const uploading = fetcher.state !== "idle";
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    if (!hydrated) return;
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    input.value = ""; // the file is sent now, not again with the profile form
+    if (!file.type.startsWith("image/")) {
+      onResult({
+        kind: "error",
+        title: "Error!",
+        text: "Image upload failed: choose an image file",
+      });
+      return;
+    }
+    setPicked(URL.createObjectURL(file));
+    const body = new FormData();
+    body.append("image", file);
+    // An earlier upload that was never saved is discarded (the saved picture is always kept).
+    if (image && image !== savedImage) body.append("discard", image);
+    fetcher.submit(body, {
+      method: "post",
+      action: UPLOAD_IMAGE_URL,
+      encType: "multipart/form-data",
+    });
+  };
+
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+      <input type="hidden" name="image" value={image} />
+      <div className="relative h-28 w-28 shrink-0 overflow-hidden rounded-full border-4 border-white bg-slate-100 shadow ring-1 ring-slate-200">
+        {picked ? (
+          // The chosen file while it uploads (a local blob: URL, not a stored image).
+          <img src={picked} alt="" className="h-full w-full object-cover opacity-60" />
+        ) : image ? (
+          <Image
+            src={image}
+            alt="Profile picture"
+            sizes="112px"
+            className="h-full w-full object-cover"
+            data-testid="profile-image-preview"
+          />
+        ) : (
+          <span
+            className="grid h-full w-full place-items-center text-3xl text-slate-400"
+            aria-hidden
+          >
+            ☺
+          </span>
+        )}
+        {uploading ? (
+          <span className="absolute inset-0 grid place-items-center bg-white/60">
+            <span
+              aria-hidden
+              className="h-8 w-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600"
+            />
+          </span>
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-1.5">
+        <label htmlFor="profile-image-file" className="text-sm font-medium text-slate-700">
+          Profile Image
+        </label>
+        <input
+          id="profile-image-file"
+          type="file"
+          name="imageFile"
+          accept="image/*"
+          onChange={onChange}
+          disabled={uploading}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "profile-image-error" : "profile-image-hint"}
+          className={`${inputClass} file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:text-brand-700`}
+        />
+        {uploading ? (
+          <p role="status" className="text-sm font-medium text-brand-700">
+            Uploading...
+          </p>
+        ) : error ? (
+          <p id="profile-image-error" role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        ) : (
+          <p id="profile-image-hint" className="text-xs text-slate-500">
+            Image files only (JPEG, PNG, WebP, AVIF or GIF). Saved with Update Profile.
+          </p>
+        )}
+        {image ? (
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <input type="checkbox" name="removeImage" />
+            Remove the profile image
+          </label>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** The Profile screen's form: every profile field, 'Update Profile'. */
+export function ProfileForm({
+  values,
+  savedImage,
+  errors,
+  dialog,
+}: {
+  values: ProfileFormValues;
+  savedImage: string;
+  errors: Record<string, string>;
+  dialog?: ProfileDialog;
+}) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formAction === PROFILE_URL;
+  // The dialog on screen: the last action's answer, or the last upload's result.
+  const [shown, setShown] = useState<ProfileDialog | null>(dialog ?? null);
+  useEffect(() => setShown(dialog ?? null), [dialog]);
+  const dialogKey = useChangeCount(shown);
+  const v = (name: string) => values[name] ?? "";
+  const fieldErrorCount = Object.keys(errors).length;
+  return (
+    <>
+      {shown ? (
+        <MessageDialog
+          key={dialogKey}
+          kind={shown.kind}
+          title={shown.title}
+          text={shown.text}
+          onClose={() => setShown(null)}
+        />
+      ) : null}
+      <Form
+        method="post"
+        action={PROFILE_URL}
+        encType="multipart/form-data"
+        className="flex flex-col gap-5"
+      >
+        {fieldErrorCount ? <FormAlert title="Please correct the highlighted fields." /> : null}
+        <ProfileImageField
+          savedImage={savedImage}
+          initialImage={v("image")}
+          error={errors.image}
+          onResult={setShown}
+        />
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+          <TextField
+            label="Short Name"
+            name="name"
+            maxLength={100}
+            autoComplete="name"
+            defaultValue={v("name")}
+            error={errors.name}
+          />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            maxLength={254}
+            autoComplete="email"
+            defaultValue={v("email")}
+            error={errors.email}
+          />
+          <div className="md:col-span-2">
+            <TextAreaField
+              label="Description"
+              name="description"
+              rows={4}
+              maxLength={2000}
+              defaultValue={v("description")}
+              error={errors.description}
+            />
+          </div>
+          <TextField
+            label="Facebook"
+            name="facebook"
+            type="url"
+            placeholder="https://facebook.com/..."
+            maxLength={2048}
+            defaultValue={v("facebook")}
+            error={errors.facebook}
+          />
+          <TextField
+            label="GitHub"
+            name="github"
+            type="url"
+            placeholder="https://github.com/..."
+            maxLength={2048}
+            defaultValue={v("github")}
+            error={errors.github}
+          />
+          <TextField
+            label="LinkedIn"
+            name="linkedin"
+            type="url"
+            placeholder="https://www.linkedin.com/in/..."
+            maxLength={2048}
+            defaultValue={v("linkedin")}
+            error={errors.linkedin}
+          />
+          <TextField
+            label="CV Link"
+            name="cv"
+            type="url"
+            placeholder="https://"
+            maxLength={2048}
+            defaultValue={v("cv")}
+            error={errors.cv}
+          />
+          <TextField
+            label="Phone Number"
+            name="number"
+            type="tel"
+            maxLength={40}
+            autoComplete="tel"
+            defaultValue={v("number")}
+            error={errors.number}
+          />
+          <TextField
+            label="Address"
+            name="address"
+            maxLength={200}
+            autoComplete="street-address"
+            defaultValue={v("address")}
+            error={errors.address}
+          />
+        </div>
+        <div>
+          <button type="submit" className={buttonClass.primary} disabled={submitting}>
+            {submitting ? "Saving..." : "Update Profile"}
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}

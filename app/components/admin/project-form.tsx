@@ -1,0 +1,469 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from "react";
+import { MessageDialog, buttonClass, type DialogKind } from "~/components/dialog";
+import { FormAlert, SelectField, TextAreaField, TextField, inputClass } from "~/components/form";
+import { Image } from "~/components/image";
+import { LEVELS, LINK_REQUIRED_MESSAGE, MAX_GALLERY_IMAGES } from "~/models/project.schema";
+import { useHydrated } from "~/utils/use-hydrated";
+import type { AdminEntity } from "./entities";
+
+/** The Projects screens' texts and URLs (spec section 8 for the portfolio messages). */
+export const PROJECTS: AdminEntity = {
+  noun: "Project",
+  listUrl: "/dashboard/admin/projects",
+  addedTitle: "Project Added Successfully!",
+  addFailedText: "Something went wrong. Please try again.",
+  updatedTitle: "Project Updated Successfully!",
+};
+export const PROJECT_ADD_URL = "/dashboard/admin/projects/add";
+export const projectViewUrl = (id: number) => `/dashboard/admin/portfolio-view/${id}`;
+export const projectEditUrl = (id: number) => `/dashboard/admin/portfolio-edit/${id}`;
+
+/** Text values of the project form (what the owner typed, sent back after a failed submit). */
+export type ProjectFormValues = Partial<Record<string, string>>;
+
+/** What a project form action answers when it does not redirect. */
+export type ProjectFormActionData = {
+  values: ProjectFormValues;
+  errors: Record<string, string>;
+  dialog?: { kind: DialogKind; title: string; text: string };
+};
+
+/** The spec's warning when neither link was given (section 5); other errors show beside fields. */
+export function validationDialog(
+  errors: Record<string, string>,
+): ProjectFormActionData["dialog"] | undefined {
+  return errors.liveView === LINK_REQUIRED_MESSAGE
+    ? { kind: "warning", title: "Validation Error", text: LINK_REQUIRED_MESSAGE }
+    : undefined;
+}
+
+/** The spec's 'Uploading...' dialog with a loader (JavaScript only: a modal while files upload). */
+export function UploadingDialog({ text = "Please wait while the images upload." }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="uploading-title"
+      aria-busy="true"
+      data-testid="uploading-dialog"
+      onCancel={(event) => event.preventDefault()}
+      className="m-auto w-[min(22rem,calc(100vw-2rem))] rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-2xl"
+    >
+      <div
+        aria-hidden
+        className="mx-auto h-12 w-12 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600"
+      />
+      <h2 id="uploading-title" className="mt-4 text-xl font-semibold text-slate-900">
+        Uploading...
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{text}</p>
+    </dialog>
+  );
+}
+
+/** True while this page's form is being submitted with at least one chosen file. */
+function useUploading(action: string) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formAction === action;
+  const withFiles =
+    submitting &&
+    [...(navigation.formData?.values() ?? [])].some((v) => v instanceof File && v.size > 0);
+  return { submitting, withFiles };
+}
+
+/** Counts how many times `value` changed identity (a new action answer re-opens its dialog). */
+export function useChangeCount(value: unknown) {
+  const last = useRef(value);
+  const count = useRef(0);
+  if (last.current !== value) {
+    last.current = value;
+    count.current += 1;
+  }
+  return count.current;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="grid grid-cols-1 gap-4 rounded-xl border border-slate-200 p-4 md:grid-cols-2">
+      <legend className="px-1 text-sm font-semibold text-slate-700">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+/** A file input for images, with a JavaScript check of the count and previews of the choice. */
+function ImageFileField({
+  label,
+  name,
+  multiple = false,
+  max = 1,
+  error,
+  hint,
+}: {
+  label: string;
+  name: string;
+  multiple?: boolean;
+  max?: number;
+  error?: string;
+  hint?: string;
+}) {
+  const [previews, setPreviews] = useState<string[]>([]);
+  useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.currentTarget.files ?? [])];
+    const notImage = files.find((f) => !f.type.startsWith("image/"));
+    event.currentTarget.setCustomValidity(
+      notImage
+        ? `${notImage.name} is not an image file`
+        : files.length > max
+          ? `Choose at most ${max} images`
+          : "",
+    );
+    event.currentTarget.reportValidity();
+    setPreviews(files.filter((f) => f.type.startsWith("image/")).map(URL.createObjectURL));
+  };
+  const id = `${name}-file`;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="file"
+        name={name}
+        accept="image/*"
+        multiple={multiple}
+        onChange={onChange}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        className={`${inputClass} file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:text-brand-700`}
+      />
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-red-700" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {previews.length ? (
+        <ul className="flex flex-wrap gap-2" aria-label={`${label} preview`}>
+          {previews.map((url) => (
+            <li key={url}>
+              {/* A local preview of a chosen file (a blob: URL, not a stored image). */}
+              <img src={url} alt="" className="h-16 w-24 rounded-md object-cover" />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+export type ExistingImages = { thumbnail: string; images: string[] };
+
+/**
+ * The Add Portfolio / Edit Project form: every field of the project entity, a thumbnail and up
+ * to 4 gallery images. A plain multipart form (works without JavaScript); with JavaScript it
+ * shows the 'Uploading...' dialog while files upload and checks file types and counts early.
+ */
+export function ProjectForm({
+  mode,
+  action,
+  categories,
+  values,
+  errors,
+  existing,
+  dialog,
+  formKey,
+}: {
+  mode: "add" | "edit";
+  action: string;
+  categories: string[];
+  values: ProjectFormValues;
+  errors: Record<string, string>;
+  existing?: ExistingImages;
+  dialog?: ProjectFormActionData["dialog"];
+  formKey?: string;
+}) {
+  const hydrated = useHydrated();
+  const { submitting, withFiles } = useUploading(action);
+  const editing = mode === "edit";
+  const v = (name: string) => values[name] ?? "";
+  const skillOptions = [...new Set([...categories, ...(v("skill") ? [v("skill")] : [])])];
+  const fieldErrorCount = Object.keys(errors).filter((k) => k !== "_form").length;
+  const currentImages = existing?.images ?? [];
+  const removed = new Set((values.removeImages ?? "").split("\n").filter(Boolean));
+  const dialogKey = useChangeCount(dialog);
+  return (
+    <>
+      {dialog ? (
+        <MessageDialog key={dialogKey} kind={dialog.kind} title={dialog.title} text={dialog.text} />
+      ) : null}
+      {hydrated && submitting && withFiles ? <UploadingDialog /> : null}
+      <Form
+        key={formKey}
+        method="post"
+        action={action}
+        encType="multipart/form-data"
+        className="flex flex-col gap-5"
+        aria-describedby={fieldErrorCount ? "project-form-errors" : undefined}
+      >
+        {fieldErrorCount ? (
+          <FormAlert
+            id="project-form-errors"
+            title="Please correct the highlighted fields."
+            text={errors._form}
+          />
+        ) : null}
+        <Section title="Project">
+          <TextField
+            label="Title"
+            name="title"
+            required
+            maxLength={150}
+            defaultValue={v("title")}
+            error={errors.title}
+          />
+          <TextField
+            label="Subtitle"
+            name="subtitle"
+            required={editing}
+            maxLength={300}
+            defaultValue={v("subtitle")}
+            error={errors.subtitle}
+          />
+          <SelectField
+            label="Skill"
+            name="skill"
+            required
+            placeholder="Select a skill"
+            options={skillOptions.map((name) => ({ value: name, label: name }))}
+            defaultValue={v("skill")}
+            error={errors.skill}
+            hint={categories.length ? undefined : "Add a category first: skills come from it."}
+          />
+          <SelectField
+            label="Level"
+            name="level"
+            required
+            placeholder="Select a level"
+            options={LEVELS.map((level) => ({ value: level, label: level }))}
+            defaultValue={v("level")}
+            error={errors.level}
+          />
+        </Section>
+        <Section title="Client">
+          <TextField
+            label="Client Name"
+            name="clientName"
+            required={editing}
+            maxLength={150}
+            defaultValue={v("clientName")}
+            error={errors.clientName}
+          />
+          <TextField
+            label="Date"
+            name="date"
+            type="date"
+            required={editing}
+            defaultValue={v("date")}
+            error={errors.date}
+          />
+          <TextField
+            label="Service"
+            name="service"
+            required={editing}
+            maxLength={150}
+            defaultValue={v("service")}
+            error={errors.service}
+          />
+          <TextField
+            label="Budget"
+            name="budget"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="any"
+            required={editing}
+            defaultValue={v("budget")}
+            error={errors.budget}
+            hint="In US dollars"
+          />
+        </Section>
+        <Section title="Links (at least one)">
+          <TextField
+            label="Live View URL"
+            name="liveView"
+            type="url"
+            placeholder="https://"
+            maxLength={2048}
+            defaultValue={v("liveView")}
+            error={errors.liveView}
+          />
+          <TextField
+            label="Source Code URL"
+            name="sourceCode"
+            type="url"
+            placeholder="https://"
+            maxLength={2048}
+            defaultValue={v("sourceCode")}
+            error={errors.sourceCode}
+          />
+        </Section>
+        <Section title="Story">
+          <TextAreaField
+            label="Short Description"
+            name="shortDescription"
+            rows={3}
+            required={editing}
+            maxLength={1000}
+            defaultValue={v("shortDescription")}
+            error={errors.shortDescription}
+          />
+          <TextAreaField
+            label="Strategy"
+            name="strategy"
+            rows={3}
+            maxLength={5000}
+            defaultValue={v("strategy")}
+            error={errors.strategy}
+          />
+          <TextAreaField
+            label="Design"
+            name="design"
+            rows={3}
+            maxLength={5000}
+            defaultValue={v("design")}
+            error={errors.design}
+          />
+          <TextAreaField
+            label="User Experience"
+            name="userExperience"
+            rows={3}
+            maxLength={5000}
+            defaultValue={v("userExperience")}
+            error={errors.userExperience}
+          />
+          <div className="md:col-span-2">
+            <TextAreaField
+              label="Long Description"
+              name="longDescription"
+              rows={6}
+              maxLength={20000}
+              defaultValue={v("longDescription")}
+              error={errors.longDescription}
+            />
+          </div>
+        </Section>
+        <Section title="Images">
+          <div className="flex flex-col gap-3">
+            {editing && existing?.thumbnail ? (
+              <figure className="flex items-center gap-3">
+                <Image
+                  src={existing.thumbnail}
+                  alt="Current thumbnail"
+                  sizes="128px"
+                  className="h-20 w-32 rounded-lg object-cover"
+                />
+                <figcaption className="text-sm text-slate-600">
+                  Current thumbnail (kept unless you choose a new file)
+                </figcaption>
+              </figure>
+            ) : null}
+            {editing ? (
+              <input type="hidden" name="thumbnail" value={existing?.thumbnail ?? ""} />
+            ) : null}
+            <ImageFileField
+              label={editing ? "New Thumbnail" : "Thumbnail"}
+              name={editing ? "newThumbnail" : "thumbnail"}
+              error={errors.thumbnail ?? errors.newThumbnail}
+              hint="An image file (JPEG, PNG, WebP, AVIF or GIF)"
+            />
+          </div>
+          <div className="flex flex-col gap-3">
+            {editing && currentImages.length ? (
+              <ul className="grid grid-cols-2 gap-3" aria-label="Current portfolio images">
+                {currentImages.map((src, index) => (
+                  <li
+                    key={src}
+                    className="flex flex-col gap-2 rounded-lg border border-slate-200 p-2"
+                  >
+                    <input type="hidden" name="existingImages" value={src} />
+                    <Image
+                      src={src}
+                      alt={`Portfolio image ${index + 1}`}
+                      sizes="160px"
+                      className="h-20 w-full rounded-md object-cover"
+                    />
+                    <label className="flex items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        name="removeImages"
+                        value={src}
+                        defaultChecked={removed.has(src)}
+                      />
+                      Remove image {index + 1}
+                    </label>
+                    <label className="flex flex-col gap-1 text-xs text-slate-600">
+                      Replace image {index + 1}
+                      <input
+                        type="file"
+                        name={`replaceImage${index}`}
+                        accept="image/*"
+                        className="text-xs"
+                      />
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <ImageFileField
+              label={editing ? "Add Portfolio Images" : "Portfolio Images"}
+              name={editing ? "newImages" : "images"}
+              multiple
+              max={MAX_GALLERY_IMAGES - (editing ? currentImages.length - removed.size : 0)}
+              error={errors.images ?? errors.newImages}
+              hint={`Image files only, at most ${MAX_GALLERY_IMAGES} in all`}
+            />
+          </div>
+        </Section>
+        <Section title="Publishing">
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="draft" defaultChecked={v("draft") === "on"} />
+            Draft (hidden from the public site)
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="featured" defaultChecked={v("featured") === "on"} />
+            Featured (shown first on the public site)
+          </label>
+        </Section>
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" className={buttonClass.primary} disabled={submitting}>
+            {submitting
+              ? withFiles
+                ? "Uploading..."
+                : "Saving..."
+              : editing
+                ? "Update Project"
+                : "Add Project"}
+          </button>
+          {editing ? (
+            <Link to="/dashboard/admin/projects" className={buttonClass.secondary}>
+              Cancel
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+    </>
+  );
+}

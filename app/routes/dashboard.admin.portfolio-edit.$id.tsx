@@ -1,0 +1,193 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/admin-page";
+import {
+  PROJECTS,
+  ProjectForm,
+  projectEditUrl,
+  projectViewUrl,
+  validationDialog,
+  type ProjectFormActionData,
+  type ProjectFormValues,
+} from "~/components/admin/project-form";
+import { listCategories } from "~/models/category.server";
+import { parseId } from "~/models/fields";
+import { removeUnusedImages } from "~/models/image.server";
+import { MAX_GALLERY_IMAGES } from "~/models/project.schema";
+import {
+  getProject,
+  imagesOfEditForm,
+  projectFromForm,
+  readTextFields,
+  updateProject,
+  validateProject,
+  type ProjectDetail,
+} from "~/models/project.server";
+import { requireOwner } from "~/utils/auth.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { ImageUploadError, parseFormWithImages } from "~/utils/uploads.server";
+import { formValues } from "~/utils/validation";
+
+export const meta: MetaFunction = () => [{ title: "Edit Project | Admin Dashboard" }];
+
+/** The file inputs of the edit form: a new thumbnail, replacements, and new gallery images. */
+const FILE_FIELDS = [
+  "newThumbnail",
+  "newImages",
+  ...Array.from({ length: MAX_GALLERY_IMAGES }, (_, i) => `replaceImage${i}`),
+];
+
+async function projectOr404(id: string | undefined): Promise<ProjectDetail> {
+  const parsed = parseId(id);
+  const project = parsed === null ? null : await getProject(parsed, { includeDrafts: true });
+  if (!project) throw new Response("This project does not exist.", { status: 404 });
+  return project;
+}
+
+function valuesOf(project: ProjectDetail): ProjectFormValues {
+  return {
+    title: project.title,
+    subtitle: project.subtitle,
+    clientName: project.clientName,
+    date: project.date,
+    service: project.service,
+    budget: project.budget === null ? "" : String(project.budget),
+    strategy: project.strategy,
+    design: project.design,
+    userExperience: project.userExperience,
+    shortDescription: project.shortDescription,
+    longDescription: project.longDescription,
+    liveView: project.liveView,
+    sourceCode: project.sourceCode,
+    skill: project.skill,
+    level: project.level,
+    draft: project.draft ? "on" : "",
+    featured: project.featured ? "on" : "",
+  };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireOwner(request);
+  const project = await projectOr404(params.id);
+  const categories = await listCategories();
+  return json({
+    project: { id: project.id, title: project.title },
+    existing: { thumbnail: project.thumbnail, images: project.images },
+    values: valuesOf(project),
+    categories: categories.map((c) => c.name),
+  });
+}
+
+const failure = (
+  status: number,
+  values: ProjectFormValues,
+  dialog: NonNullable<ProjectFormActionData["dialog"]>,
+  errors: Record<string, string> = {},
+) => json<ProjectFormActionData>({ values, errors, dialog }, { status });
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireOwner(request);
+  const project = await projectOr404(params.id);
+  let uploaded: string[] = [];
+  let values: ProjectFormValues = {};
+  const backup = request.clone();
+  try {
+    const parsed = await parseFormWithImages(request, {
+      fields: FILE_FIELDS,
+      maxFilesPerField: Object.fromEntries(
+        FILE_FIELDS.map((name) => [name, name === "newImages" ? MAX_GALLERY_IMAGES : 1]),
+      ),
+    });
+    uploaded = parsed.uploaded;
+    values = {
+      ...formValues(parsed.form),
+      removeImages: parsed.form
+        .getAll("removeImages")
+        .filter((v) => typeof v === "string")
+        .join("\n"),
+    };
+    const raw = projectFromForm(parsed.form, imagesOfEditForm(parsed.form));
+    const result = await validateProject(raw, "update");
+    if (!result.ok) {
+      await removeUnusedImages(uploaded);
+      const errors = { ...result.errors };
+      if (errors.images) errors.newImages = errors.images;
+      return json<ProjectFormActionData>(
+        { values, errors, dialog: validationDialog(errors) },
+        { status: 400 },
+      );
+    }
+    let update: Awaited<ReturnType<typeof updateProject>>;
+    try {
+      update = await updateProject(project.id, result.input);
+    } catch (error) {
+      console.error("Updating project", project.id, "failed:", error);
+      await removeUnusedImages(uploaded).catch(() => undefined);
+      return failure(500, values, {
+        kind: "error",
+        title: "Failed",
+        text: "Failed to update Project",
+      });
+    }
+    if (update.matchedCount === 0) {
+      await removeUnusedImages(uploaded);
+      throw new Response("This project does not exist.", { status: 404 });
+    }
+    // Old images no longer used, and uploads that did not end up in the project (e.g. a
+    // replacement for an image that was also marked Remove). Referenced images are kept.
+    await removeUnusedImages([...update.removedImages, ...uploaded]);
+    if (update.modifiedCount === 0) {
+      return json<ProjectFormActionData>({
+        values,
+        errors: {},
+        dialog: {
+          kind: "info",
+          title: "No Changes Made",
+          text: "Nothing was different from what is already saved.",
+        },
+      });
+    }
+    return redirectWithToast(PROJECTS.listUrl, {
+      type: "success",
+      title: PROJECTS.updatedTitle ?? "Project Updated Successfully!",
+      text: `"${result.input.title}" was updated.`,
+      dialog: true,
+    });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (error instanceof ImageUploadError) {
+      return failure(
+        error.status,
+        await readTextFields(backup),
+        { kind: "error", title: "Error!", text: error.message },
+        { newImages: error.message },
+      );
+    }
+    console.error("Editing project", project.id, "failed:", error);
+    await removeUnusedImages(uploaded).catch(() => undefined);
+    return failure(500, values, { kind: "error", title: "Error", text: "Something went wrong" });
+  }
+}
+
+export default function EditProject() {
+  const { project, existing, values, categories } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <AdminPage
+      title="Edit Project"
+      description={project.title}
+      action={{ to: projectViewUrl(project.id), label: "View Project" }}
+    >
+      <ProjectForm
+        mode="edit"
+        action={projectEditUrl(project.id)}
+        categories={categories}
+        values={actionData?.values ?? values}
+        errors={actionData?.errors ?? {}}
+        dialog={actionData?.dialog}
+        existing={existing}
+      />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,135 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { AdminPage } from "~/components/admin/admin-page";
+import { PROJECTS, projectEditUrl } from "~/components/admin/project-form";
+import { buttonClass } from "~/components/dialog";
+import { Image } from "~/components/image";
+import { parseId } from "~/models/fields";
+import { getProject } from "~/models/project.server";
+import { requireOwner } from "~/utils/auth.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.project.title ?? "Project"} | Admin Dashboard` },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireOwner(request);
+  const id = parseId(params.id);
+  const project = id === null ? null : await getProject(id, { includeDrafts: true });
+  if (!project) throw new Response("This project does not exist.", { status: 404 });
+  return json({ project });
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="rounded-lg bg-slate-50 p-3">
+      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-1 text-slate-900">{children || "—"}</dd>
+    </div>
+  );
+}
+
+function Block({ title, text }: { title: string; text: string }) {
+  if (!text) return null;
+  return (
+    <section className="rounded-xl border border-slate-200 p-4">
+      <h3 className="font-semibold text-slate-900">{title}</h3>
+      <p className="mt-2 whitespace-pre-line text-slate-700">{text}</p>
+    </section>
+  );
+}
+
+function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className={buttonClass.secondary}>
+      {children}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+export default function ViewProject() {
+  const { project } = useLoaderData<typeof loader>();
+  const budget = project.budget === null ? "" : `$${project.budget.toLocaleString("en-US")}`;
+  return (
+    <AdminPage
+      title={project.title}
+      description={project.subtitle}
+      action={{ to: projectEditUrl(project.id), label: "Edit Project" }}
+    >
+      <article className="flex flex-col gap-6">
+        <div className="flex flex-wrap gap-2 text-xs font-semibold">
+          {project.draft ? (
+            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-amber-800">Draft</span>
+          ) : null}
+          {project.featured ? (
+            <span className="rounded-full bg-brand-50 px-2 py-0.5 text-brand-700">Featured</span>
+          ) : null}
+        </div>
+        {project.thumbnail ? (
+          <Image
+            src={project.thumbnail}
+            alt={`${project.title} thumbnail`}
+            sizes="(min-width: 1280px) 1100px, 100vw"
+            priority
+            className="max-h-[28rem] w-full rounded-xl object-cover"
+          />
+        ) : null}
+        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <Fact label="Client Name">{project.clientName}</Fact>
+          <Fact label="Date">{project.date}</Fact>
+          <Fact label="Service">{project.service}</Fact>
+          <Fact label="Budget">{budget}</Fact>
+          <Fact label="Skill">{project.skill}</Fact>
+          <Fact label="Level">{project.level}</Fact>
+        </dl>
+        {project.liveView || project.sourceCode ? (
+          <div className="flex flex-wrap gap-3">
+            {project.liveView ? (
+              <ExternalLink href={project.liveView}>Live View</ExternalLink>
+            ) : null}
+            {project.sourceCode ? (
+              <ExternalLink href={project.sourceCode}>Source Code</ExternalLink>
+            ) : null}
+          </div>
+        ) : null}
+        <Block title="Short Description" text={project.shortDescription} />
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
+          <Block title="Strategy" text={project.strategy} />
+          <Block title="Design" text={project.design} />
+          <Block title="User Experience" text={project.userExperience} />
+        </div>
+        <Block title="Long Description" text={project.longDescription} />
+        {project.images.length ? (
+          <section>
+            <h3 className="mb-3 font-semibold text-slate-900">Gallery</h3>
+            <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label="Gallery">
+              {project.images.map((src, index) => (
+                <li key={src}>
+                  <Image
+                    src={src}
+                    alt={`${project.title} image ${index + 1}`}
+                    sizes="(min-width: 640px) 50vw, 100vw"
+                    className="aspect-video w-full rounded-lg object-cover"
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        <div className="flex flex-wrap gap-3">
+          <Link to={PROJECTS.listUrl} className={buttonClass.secondary}>
+            Back to All Projects
+          </Link>
+          {!project.draft ? (
+            <a href={`/projects/${project.id}`} className={buttonClass.secondary}>
+              See it on the site
+            </a>
+          ) : null}
+        </div>
+      </article>
+    </AdminPage>
+  );
+}

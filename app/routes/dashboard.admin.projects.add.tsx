@@ -1,0 +1,112 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useRef } from "react";
+import { AdminPage } from "~/components/admin/admin-page";
+import {
+  PROJECT_ADD_URL,
+  PROJECTS,
+  ProjectForm,
+  validationDialog,
+  type ProjectFormActionData,
+  type ProjectFormValues,
+} from "~/components/admin/project-form";
+import { listCategories } from "~/models/category.server";
+import { removeUnusedImages } from "~/models/image.server";
+import { MAX_GALLERY_IMAGES } from "~/models/project.schema";
+import {
+  createProject,
+  projectFromForm,
+  readTextFields,
+  validateProject,
+} from "~/models/project.server";
+import { requireOwner } from "~/utils/auth.server";
+import { ImageUploadError, parseFormWithImages } from "~/utils/uploads.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { formValues } from "~/utils/validation";
+
+export const meta: MetaFunction = () => [{ title: "Add Portfolio | Admin Dashboard" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireOwner(request);
+  const categories = await listCategories();
+  return json({ categories: categories.map((c) => c.name) });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireOwner(request);
+  let uploaded: string[] = [];
+  let values: ProjectFormValues = {};
+  const backup = request.clone();
+  try {
+    const parsed = await parseFormWithImages(request, {
+      fields: ["thumbnail", "images"],
+      maxFilesPerField: { thumbnail: 1, images: MAX_GALLERY_IMAGES },
+    });
+    uploaded = parsed.uploaded;
+    values = formValues(parsed.form);
+    const result = await validateProject(projectFromForm(parsed.form), "create");
+    if (!result.ok) {
+      await removeUnusedImages(uploaded);
+      return json<ProjectFormActionData>(
+        { values, errors: result.errors, dialog: validationDialog(result.errors) },
+        { status: 400 },
+      );
+    }
+    await createProject(result.input);
+    return redirectWithToast(PROJECT_ADD_URL, {
+      type: "success",
+      title: PROJECTS.addedTitle,
+      text: `"${result.input.title}" was added.`,
+      dialog: true,
+    });
+  } catch (error) {
+    if (error instanceof ImageUploadError) {
+      return json<ProjectFormActionData>(
+        {
+          values: await readTextFields(backup),
+          errors: { images: error.message },
+          dialog: { kind: "error", title: "Error!", text: error.message },
+        },
+        { status: error.status },
+      );
+    }
+    console.error("Adding a project failed:", error);
+    await removeUnusedImages(uploaded).catch(() => undefined);
+    return json<ProjectFormActionData>(
+      {
+        values,
+        errors: {},
+        dialog: { kind: "error", title: "Error!", text: PROJECTS.addFailedText },
+      },
+      { status: 500 },
+    );
+  }
+}
+
+/** A key that changes only after a successful add (the redirect), so the form then resets. */
+function useResetKey(failed: boolean) {
+  const location = useLocation();
+  const key = useRef(location.key);
+  if (!failed) key.current = location.key;
+  return key.current;
+}
+
+export default function AddProject() {
+  const { categories } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const formKey = useResetKey(Boolean(actionData));
+  return (
+    <AdminPage title="Add Portfolio" action={{ to: PROJECTS.listUrl, label: "All Projects" }}>
+      <ProjectForm
+        mode="add"
+        action={PROJECT_ADD_URL}
+        formKey={formKey}
+        categories={categories}
+        values={actionData?.values ?? {}}
+        errors={actionData?.errors ?? {}}
+        dialog={actionData?.dialog}
+      />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,245 @@
+// Add Portfolio (/dashboard/admin/projects/add): loader and action against a real SQLite copy,
+// real image files (sharp) and the real upload pipeline.
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { loader, action } from "~/routes/dashboard.admin.projects.add";
+import { LINK_REQUIRED_MESSAGE } from "~/models/project.schema";
+import { prisma } from "~/utils/db.server";
+import { imageKeyFromRef } from "~/utils/image-variants";
+import { getToast } from "~/utils/toast.server";
+import { cookieFrom, getRequest, ownerCookie, run } from "../support/requests";
+
+const URL_ADD = "/dashboard/admin/projects/add";
+const args = (request: Request) => ({ request, params: {}, context: {} });
+
+async function picture(width = 80, height = 60, background = "#1d4ed8") {
+  return sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
+}
+const imageFile = (bytes: Buffer, name = "pic.png", type = "image/png") =>
+  new File([new Uint8Array(bytes)], name, { type });
+const emptyFileInput = () => new File([], "", { type: "application/octet-stream" });
+
+const valid = {
+  title: "Harbor Booking",
+  subtitle: "A booking app for a marina",
+  clientName: "Harbor Ltd",
+  date: "2025-03-14",
+  service: "Web Development",
+  budget: "2500",
+  strategy: "Interview the staff first.",
+  design: "Calm blues.",
+  userExperience: "Two taps to book.",
+  shortDescription: "Berth booking for a small marina.",
+  longDescription: "A longer story about the marina.",
+  liveView: "https://harbor.example.com",
+  sourceCode: "",
+  skill: "React",
+  level: "Intermediate",
+};
+
+let cookie = "";
+const uploadsDir = () => process.env.UPLOADS_DIR as string;
+const storedKeys = async () => (await prisma.uploadedImage.findMany()).map((r) => r.key);
+
+async function add(fields: Record<string, string | string[] | Blob | Blob[]>, asOwner = true) {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields))
+    for (const v of Array.isArray(value) ? value : [value]) body.append(key, v);
+  const request = new Request(new URL(URL_ADD, "http://localhost"), {
+    method: "POST",
+    body,
+    headers: asOwner ? { Cookie: cookie, Origin: "http://localhost" } : {},
+  });
+  return run(() => action(args(request)));
+}
+
+async function toastOf(response: Response) {
+  const { toast } = await getToast(getRequest("/", { cookie: cookieFrom(response) }));
+  return toast;
+}
+
+beforeAll(async () => {
+  cookie = await ownerCookie();
+  await prisma.category.createMany({ data: [{ name: "React" }, { name: "Laravel" }] });
+});
+
+beforeEach(async () => {
+  await prisma.project.deleteMany();
+  await prisma.uploadedImage.deleteMany();
+  fs.rmSync(uploadsDir(), { recursive: true, force: true });
+  fs.mkdirSync(uploadsDir(), { recursive: true });
+});
+
+describe("Add Portfolio access", () => {
+  it("sends an anonymous visitor to /login, for the page and the action, and stores nothing", async () => {
+    const page = await run(() => loader(args(getRequest(URL_ADD))));
+    expect(page.status).toBe(302);
+    expect(page.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
+
+    const post = await add({ ...valid, thumbnail: imageFile(await picture()) }, false);
+    expect(post.status).toBe(302);
+    expect(post.headers.get("Location")).toMatch(/^\/login/);
+    expect(await prisma.project.count()).toBe(0);
+    expect(await storedKeys()).toEqual([]);
+  });
+
+  it("offers the category names as skills", async () => {
+    const page = await run(() => loader(args(getRequest(URL_ADD, { cookie }))));
+    expect(page.status).toBe(200);
+    expect((await page.json()).categories.sort()).toEqual(["Laravel", "React"]);
+  });
+});
+
+describe("adding a project", () => {
+  it("stores every field, the thumbnail and the gallery, then stays on the page with a success dialog", async () => {
+    const res = await add({
+      ...valid,
+      thumbnail: imageFile(await picture(120, 80)),
+      images: [
+        imageFile(await picture(90, 60, "#10b981"), "a.png"),
+        imageFile(await picture(90, 60, "#ef4444"), "b.png"),
+      ],
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(URL_ADD);
+    expect(await toastOf(res)).toMatchObject({
+      type: "success",
+      title: "Project Added Successfully!",
+      dialog: true,
+    });
+
+    const project = await prisma.project.findFirstOrThrow({ include: { images: true } });
+    expect(project).toMatchObject({
+      title: valid.title,
+      subtitle: valid.subtitle,
+      clientName: valid.clientName,
+      date: valid.date,
+      service: valid.service,
+      budget: 2500,
+      strategy: valid.strategy,
+      design: valid.design,
+      userExperience: valid.userExperience,
+      shortDescription: valid.shortDescription,
+      longDescription: valid.longDescription,
+      liveView: valid.liveView,
+      sourceCode: "",
+      skill: "React",
+      level: "Intermediate",
+      draft: false,
+      featured: false,
+    });
+    expect(project.thumbnail).toMatch(/^\/images\/[a-z0-9]{16}-120x80$/);
+    expect(project.images.map((i) => i.url)).toHaveLength(2);
+    for (const ref of [project.thumbnail, ...project.images.map((i) => i.url)]) {
+      const key = imageKeyFromRef(ref)!;
+      expect(fs.existsSync(path.join(uploadsDir(), key))).toBe(true);
+    }
+    expect(await storedKeys()).toHaveLength(3);
+  });
+
+  it("accepts a project without files (empty file inputs) and with only a source link; draft is kept", async () => {
+    const res = await add({
+      ...valid,
+      liveView: "",
+      sourceCode: "https://github.com/example/harbor",
+      draft: "on",
+      thumbnail: emptyFileInput(),
+      images: emptyFileInput(),
+    });
+    expect(res.status).toBe(302);
+    const project = await prisma.project.findFirstOrThrow({ include: { images: true } });
+    expect(project).toMatchObject({
+      thumbnail: "",
+      draft: true,
+      sourceCode: "https://github.com/example/harbor",
+      liveView: "",
+    });
+    expect(project.images).toEqual([]);
+  });
+});
+
+describe("refused submissions keep what was typed and store nothing", () => {
+  const cases: Array<[string, Record<string, string>, string, RegExp]> = [
+    ["a missing title", { title: "" }, "title", /Title is required/],
+    ["an over-long title", { title: "x".repeat(151) }, "title", /at most 150/],
+    ["a missing skill", { skill: "" }, "skill", /Skill is required/],
+    ["a skill that is not a category", { skill: "Cobol" }, "skill", /category list/],
+    ["a missing level", { level: "" }, "level", /Beginner, Intermediate or Advanced/],
+    ["an unknown level", { level: "Expert" }, "level", /Beginner, Intermediate or Advanced/],
+    ["a malformed date", { date: "14/03/2025" }, "date", /valid date/],
+    ["a budget that is not a number", { budget: "lots" }, "budget", /must be a number/],
+    ["a negative budget", { budget: "-5" }, "budget", /cannot be negative/],
+    ["a live view that is not a URL", { liveView: "javascript:alert(1)" }, "liveView", /URL/],
+    ["a source code that is not a URL", { sourceCode: "ftp://x" }, "sourceCode", /URL/],
+    [
+      "an over-long short description",
+      { shortDescription: "y".repeat(1001) },
+      "shortDescription",
+      /at most 1000/,
+    ],
+    ["an over-long subtitle", { subtitle: "z".repeat(301) }, "subtitle", /at most 300/],
+  ];
+  it.each(cases)("400 for %s", async (_label, change, field, message) => {
+    const res = await add({ ...valid, ...change, thumbnail: imageFile(await picture()) });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.errors[field]).toMatch(message);
+    expect(body.values).toMatchObject({ ...valid, ...change });
+    expect(await prisma.project.count()).toBe(0);
+    // The thumbnail uploaded with the refused form was cleaned up (rows and files).
+    expect(await storedKeys()).toEqual([]);
+    expect(fs.readdirSync(uploadsDir())).toEqual([]);
+  });
+
+  it("shows the spec's 'Validation Error' warning when neither link is given", async () => {
+    const res = await add({ ...valid, liveView: "", sourceCode: "" });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.dialog).toEqual({
+      kind: "warning",
+      title: "Validation Error",
+      text: "Please provide at least Live View URL or Source Code URL",
+    });
+    expect(body.errors.liveView).toBe(LINK_REQUIRED_MESSAGE);
+    expect(await prisma.project.count()).toBe(0);
+  });
+
+  it("refuses more than 4 gallery images with 'Image upload failed' and stores none of them", async () => {
+    const five = await Promise.all(
+      [1, 2, 3, 4, 5].map(async (n) => imageFile(await picture(40 + n, 40), `g${n}.png`)),
+    );
+    const res = await add({ ...valid, thumbnail: imageFile(await picture()), images: five });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.dialog).toMatchObject({ kind: "error", title: "Error!" });
+    expect(body.dialog.text).toMatch(/^Image upload failed: at most 4 images/);
+    expect(body.values).toMatchObject({ title: valid.title, skill: "React" });
+    expect(await prisma.project.count()).toBe(0);
+    expect(await storedKeys()).toEqual([]);
+  });
+
+  it("refuses a file that is not an image with 'Image upload failed', keeping the typed fields", async () => {
+    const fake = new File([Buffer.from("%PDF-1.4 not a picture")], "cv.png", { type: "image/png" });
+    const res = await add({ ...valid, thumbnail: imageFile(await picture()), images: fake });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.dialog.title).toBe("Error!");
+    expect(body.dialog.text).toMatch(/^Image upload failed/);
+    expect(body.values).toMatchObject(valid);
+    expect(await prisma.project.count()).toBe(0);
+    expect(await storedKeys()).toEqual([]);
+  });
+
+  it("never answers 500 for a text value sent as a file", async () => {
+    const res = await add({
+      ...valid,
+      title: new File(["Sneaky"], "title.txt", { type: "text/plain" }),
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors.title).toBeTruthy();
+  });
+});
