@@ -4,6 +4,7 @@ import express from "express";
 import morgan from "morgan";
 import { apiCors } from "./cors.js";
 import { checkCrossSite, parseAllowedOrigins, selfOriginOf } from "./guards.js";
+import { rateLimit, rateLimitOptionsFromEnv } from "./rate-limit.js";
 import { securityHeaders } from "./security-headers.js";
 
 /**
@@ -55,6 +56,9 @@ export function createApp({ build, getBuild, vite, production, buildDir = "build
     app.use(express.static(`${buildDir}/client`, { maxAge: "1h" }));
   }
 
+  // After the static files (they never count), before Remix: pages, data, API and resource routes.
+  app.use(rateLimit({ ...rateLimitOptionsFromEnv(), trustProxy }));
+
   app.all(
     "*",
     createRequestHandler({
@@ -62,5 +66,15 @@ export function createApp({ build, getBuild, vite, production, buildDir = "build
       getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
     }),
   );
+  // Errors Express itself meets (a malformed URL, a failing middleware) keep the headers set
+  // above and never show a stack trace. Express knows an error handler by its four parameters.
+  app.use((err, _req, res, _next) => {
+    const status = Number(err?.status ?? err?.statusCode);
+    const code = status >= 400 && status < 600 ? status : 500;
+    if (code >= 500) console.error(err);
+    if (res.headersSent) return res.end();
+    res.status(code).type("text/plain");
+    res.send(code < 500 ? "Bad request." : "Something went wrong. Try again.");
+  });
   return app;
 }

@@ -63,6 +63,7 @@ export const SIDEBAR: SidebarGroup[] = [
   },
   { label: "Messages", icon: "✉", to: "/dashboard/admin/messages" },
   { label: "Profile", icon: "☺", to: "/dashboard/admin/profile" },
+  { label: "Backup", icon: "⬇", to: "/dashboard/admin/backup" },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

@@ -58,6 +58,28 @@ export const envSchema = z
     /** A contact form sent sooner than this after the page was served is treated as a bot. */
     CONTACT_MIN_FILL_MS: intFromEnv(2000),
     RATE_LIMIT_DISABLED: flag,
+    /** Requests per IP per window (every request except /healthz, static files and images). */
+    RATE_LIMIT_RPM: intFromEnv(600),
+    /** Writes (non-GET requests) per IP per window. */
+    RATE_LIMIT_WRITE_RPM: intFromEnv(60),
+    RATE_LIMIT_WINDOW_SECONDS: intFromEnv(60),
+    /** Scheduled backups: a folder (on the data volume), how often, and how many to keep. */
+    BACKUP_DIR: optionalString,
+    BACKUP_INTERVAL_HOURS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v.trim() === "") return 24;
+        const n = Number(v);
+        if (!Number.isFinite(n) || n < 0) {
+          ctx.addIssue({ code: "custom", message: "must be a number of hours (0 turns it off)" });
+          return z.NEVER;
+        }
+        return n;
+      }),
+    BACKUP_KEEP: intFromEnv(7),
+    /** A backup archive restored by the start script when the database is empty. */
+    RESTORE_FROM: optionalString,
     /** Secure cookies; default on in production. The local quick-start turns it off for plain http://localhost. */
     COOKIE_SECURE: z
       .enum(["true", "false", "1", "0"], { errorMap: () => ({ message: "must be true or false" }) })
