@@ -1,6 +1,5 @@
 // Background jobs register themselves here with onServerStart/onServerStop (see lifecycle.server.ts).
 // Import each job module below so the production build includes it.
-import "./notifier-job.server";
 import "./backup-schedule.server";
 import "./notifier-job.server";
 export {};
