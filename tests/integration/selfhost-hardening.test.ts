@@ -165,7 +165,7 @@ describe("loader data", () => {
     ];
     let checked = 0;
     for (const [url, routeId] of pages) {
-      for (const headers of [{ Cookie: cookie }, {}]) {
+      for (const headers of [{ Cookie: cookie }, {}] as Array<Record<string, string>>) {
         const res = await get(`${url}?_data=${encodeURIComponent(routeId)}`, headers);
         if (res.status === 302 || res.status === 204) continue; // visitor sent to /login
         expect(res.status, `${routeId} for ${headers.Cookie ? "owner" : "visitor"}`).toBe(200);
