@@ -1,0 +1,182 @@
+// The per-IP rate limits of server/rate-limit.js, on real production servers with small limits.
+import express from "express";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createWindowCounter,
+  rateLimit,
+  rateLimitOptionsFromEnv,
+} from "../../server/rate-limit.js";
+import { startTestServer, type TestServer } from "../support/server";
+
+const LIMITS = {
+  RATE_LIMIT_RPM: "8",
+  RATE_LIMIT_WRITE_RPM: "3",
+  RATE_LIMIT_WINDOW_SECONDS: "3",
+  RATE_LIMIT_DISABLED: undefined,
+};
+let direct: TestServer;
+let proxied: TestServer;
+
+beforeAll(async () => {
+  [direct, proxied] = await Promise.all([
+    startTestServer({ env: { ...LIMITS, TRUST_PROXY: undefined } }),
+    startTestServer({ env: { ...LIMITS, TRUST_PROXY: "1" } }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([direct?.stop(), proxied?.stop()]);
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits for the start of a fresh window (the server's windows are 3 s long). */
+async function freshWindow(res: Response) {
+  await sleep(Number(res.headers.get("retry-after") ?? 3) * 1000 + 100);
+}
+
+async function exhaust(url: string, headers: Record<string, string> = {}) {
+  let last: Response | undefined;
+  for (let i = 0; i < 20; i++) {
+    last = await fetch(`${url}/login`, { headers });
+    await last.arrayBuffer();
+    if (last.status === 429) return { allowed: i, limited: last };
+  }
+  throw new Error("never limited");
+}
+
+describe("rate limits per client address", () => {
+  it("allows RATE_LIMIT_RPM requests per window, then answers 429 with Retry-After and a readable message (HTML, JSON or text), and lets the address back in after the window", async () => {
+    const { allowed, limited } = await exhaust(direct.url);
+    expect(allowed).toBe(8);
+    expect(limited.status).toBe(429);
+    const retry = Number(limited.headers.get("retry-after"));
+    expect(retry).toBeGreaterThanOrEqual(1);
+    expect(retry).toBeLessThanOrEqual(3);
+
+    const page = await fetch(`${direct.url}/`, { headers: { Accept: "text/html" } });
+    expect(page.status).toBe(429);
+    expect(page.headers.get("content-type")).toMatch(/text\/html/);
+    expect(await page.text()).toMatch(
+      /Too many requests from your address\. Please wait \d+ seconds?/,
+    );
+    expect(page.headers.get("content-security-policy")).toMatch(/'nonce-/);
+
+    const data = await fetch(`${direct.url}/login?_data=routes%2Flogin`);
+    expect(data.status).toBe(429);
+    expect(await data.json()).toEqual({
+      success: false,
+      error: expect.stringMatching(/^Too many requests/),
+    });
+    const api = await fetch(`${direct.url}/addskill`);
+    expect(api.status).toBe(429);
+    expect((await api.json()).success).toBe(false);
+    const text = await fetch(`${direct.url}/login`, { headers: { Accept: "text/plain" } });
+    expect(text.headers.get("content-type")).toMatch(/text\/plain/);
+    expect(await text.text()).toMatch(/^Too many requests/);
+
+    // Health checks and static files never count and are never refused.
+    expect((await fetch(`${direct.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${direct.url}/favicon.svg`)).status).toBe(200);
+
+    await freshWindow(limited);
+    expect((await fetch(`${direct.url}/login`)).status).toBe(200);
+  });
+
+  it("limits writes (non-GET) tighter than reads, without using up the reads", async () => {
+    await freshWindow(await fetch(`${direct.url}/login`));
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`${direct.url}/logout`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: direct.url },
+      });
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect(await res.text()).toMatch(/Too many requests from your address/);
+        expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+      }
+    }
+    expect(statuses.slice(0, 3).every((s) => s !== 429)).toBe(true);
+    expect(statuses[3]).toBe(429);
+    expect((await fetch(`${direct.url}/login`)).status).toBe(200);
+  });
+
+  it("ignores X-Forwarded-For without TRUST_PROXY: a client cannot dodge the limit by inventing addresses", async () => {
+    await freshWindow(await fetch(`${direct.url}/login`));
+    let refused = 0;
+    for (let i = 0; i < 12; i++) {
+      const res = await fetch(`${direct.url}/login`, {
+        headers: { "X-Forwarded-For": `198.51.100.${i}` },
+      });
+      await res.arrayBuffer();
+      if (res.status === 429) refused++;
+    }
+    expect(refused).toBeGreaterThanOrEqual(4);
+  });
+
+  it("with TRUST_PROXY, counts each X-Forwarded-For client on its own", async () => {
+    const a = await exhaust(proxied.url, { "X-Forwarded-For": "203.0.113.10, 10.0.0.1" });
+    expect(a.allowed).toBe(8);
+    // Another client behind the same proxy is not affected.
+    const other = await fetch(`${proxied.url}/login`, {
+      headers: { "X-Forwarded-For": "203.0.113.11, 10.0.0.1" },
+    });
+    expect(other.status).toBe(200);
+    const again = await fetch(`${proxied.url}/login`, {
+      headers: { "X-Forwarded-For": "203.0.113.10, 10.0.0.1" },
+    });
+    expect(again.status).toBe(429);
+  });
+});
+
+describe("rate limit settings", () => {
+  it("reads RATE_LIMIT_RPM / RATE_LIMIT_WRITE_RPM / RATE_LIMIT_WINDOW_SECONDS, with defaults, and RATE_LIMIT_DISABLED turns it off", async () => {
+    expect(rateLimitOptionsFromEnv({})).toEqual({
+      disabled: false,
+      limit: 600,
+      writeLimit: 60,
+      windowMs: 60_000,
+    });
+    expect(
+      rateLimitOptionsFromEnv({
+        RATE_LIMIT_RPM: "10",
+        RATE_LIMIT_WRITE_RPM: "2",
+        RATE_LIMIT_WINDOW_SECONDS: "5",
+        RATE_LIMIT_DISABLED: "1",
+      }),
+    ).toEqual({ disabled: true, limit: 10, writeLimit: 2, windowMs: 5000 });
+
+    const app = express();
+    app.use(
+      rateLimit({
+        ...rateLimitOptionsFromEnv({ RATE_LIMIT_DISABLED: "1", RATE_LIMIT_RPM: "1" }),
+        trustProxy: false,
+      }),
+    );
+    app.all("*", (_req, res) => res.send("ok"));
+    const srv = app.listen(0, "127.0.0.1");
+    await new Promise((r) => srv.once("listening", r));
+    try {
+      const url = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
+      const statuses = await Promise.all(
+        Array.from({ length: 20 }, () => fetch(url, { method: "POST" }).then((r) => r.status)),
+      );
+      expect(statuses.every((s) => s === 200)).toBe(true);
+    } finally {
+      srv.close();
+    }
+  });
+
+  it("keeps memory bounded: windows of addresses gone quiet are swept", () => {
+    let now = 0;
+    const counter = createWindowCounter(1000, () => now);
+    for (let i = 0; i < 1000; i++) counter.hit(`10.0.${i >> 8}.${i & 255}`, 5);
+    expect(counter.size()).toBe(1000);
+    now = 1500;
+    expect(counter.hit("10.9.9.9", 5).allowed).toBe(true);
+    expect(counter.size()).toBe(1);
+    expect(counter.hit("10.9.9.9", 1).allowed).toBe(false);
+  });
+});
