@@ -1,11 +1,14 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Image, type ImageProps } from "~/components/image";
+import { Image, capDensity, type ImageProps } from "~/components/image";
 import { parseImageKey, variantWidths } from "~/utils/image-variants";
 
 const html = (props: ImageProps) => renderToStaticMarkup(createElement(Image, props));
 const KEY = "abcdefgh12345678-4000x3000";
+const DETAIL_SIZES_CAPPED =
+  "((min-width: 1024px)) and (min-resolution: 2.5dppx) calc(976px * 2 / 3), (min-width: 1024px) 976px, " +
+  "(min-resolution: 2.5dppx) calc(100vw * 2 / 3), 100vw";
 
 describe("<Image> for an uploaded image", () => {
   it("renders a picture with AVIF and WebP srcsets, a JPEG fallback, sizes and dimensions", () => {
@@ -19,7 +22,7 @@ describe("<Image> for an uploaded image", () => {
       [320, 640, 960, 1600].map((w) => `/images/${KEY}/${w}.${ext} ${w}w`).join(", ");
     expect(out).toContain('<picture class="contents">');
     expect(out).toContain(
-      `<source type="image/avif" srcSet="${set("avif")}" sizes="(min-width: 1024px) 976px, 100vw"/>`,
+      `<source type="image/avif" srcSet="${set("avif")}" sizes="${DETAIL_SIZES_CAPPED}"/>`,
     );
     expect(out).toContain(`<source type="image/webp" srcSet="${set("webp")}"`);
     expect(out).toContain(`src="/images/${KEY}/960.jpg" srcSet="${set("jpg")}"`);
@@ -40,7 +43,9 @@ describe("<Image> for an uploaded image", () => {
 
   it("lets lazy images without sizes use their laid-out width", () => {
     expect(html({ src: `/images/${KEY}`, alt: "x" })).toContain('sizes="auto, 100vw"');
-    expect(html({ src: `/images/${KEY}`, alt: "x", priority: true })).toContain('sizes="100vw"');
+    expect(html({ src: `/images/${KEY}`, alt: "x", priority: true })).toContain(
+      'sizes="(min-resolution: 2.5dppx) calc(100vw * 2 / 3), 100vw"',
+    );
   });
 
   it("offers only the widths stored for a small image and no placeholder behind transparency", () => {
@@ -75,6 +80,26 @@ describe("<Image> for other sources", () => {
       );
     },
   );
+});
+
+describe("capDensity", () => {
+  it.each([
+    ["112px", "(min-resolution: 2.5dppx) calc(112px * 2 / 3), 112px"],
+    [
+      "(min-width: 640px) min(50vw, 480px), 100vw",
+      "((min-width: 640px)) and (min-resolution: 2.5dppx) calc(min(50vw, 480px) * 2 / 3), " +
+        "(min-width: 640px) min(50vw, 480px), (min-resolution: 2.5dppx) calc(100vw * 2 / 3), 100vw",
+    ],
+    [
+      "(max-width: 600px) and (orientation: portrait) 90vw, calc(50vw - 2rem)",
+      "((max-width: 600px) and (orientation: portrait)) and (min-resolution: 2.5dppx) calc(90vw * 2 / 3), " +
+        "(max-width: 600px) and (orientation: portrait) 90vw, " +
+        "(min-resolution: 2.5dppx) calc(calc(50vw - 2rem) * 2 / 3), calc(50vw - 2rem)",
+    ],
+    ["auto, 100vw", "auto, 100vw"],
+  ])("asks dense screens for 2/3 of %s", (sizes, expected) => {
+    expect(capDensity(sizes)).toBe(expected);
+  });
 });
 
 describe("image keys", () => {
