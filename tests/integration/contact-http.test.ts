@@ -1,0 +1,152 @@
+// The contact page and the inbox through the real production server (no JavaScript involved):
+// the plain form POST, fields kept on refusal, and a message's HTML shown as inert text.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../support/server";
+
+let server: TestServer;
+const OWNER = { email: "owner@example.com", password: "contact-http-password" };
+
+beforeAll(async () => {
+  server = await startTestServer({
+    seed: true,
+    env: {
+      ...OWNER,
+      OWNER_EMAIL: OWNER.email,
+      OWNER_PASSWORD: OWNER.password,
+      CONTACT_MIN_FILL_MS: "0",
+      RESEND_API_KEY: undefined,
+    },
+  });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const decode = (s: string) =>
+  s
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&");
+
+async function contactPage() {
+  const res = await fetch(`${server.url}/contact`);
+  expect(res.status).toBe(200);
+  const html = await res.text();
+  const stamp = /name="formStartedAt" value="([^"]+)"/.exec(html)?.[1];
+  expect(stamp).toBeTruthy();
+  return { html, stamp: decode(stamp!) };
+}
+
+async function post(fields: Record<string, string>) {
+  const { stamp } = await contactPage();
+  const res = await fetch(`${server.url}/contact`, {
+    method: "POST",
+    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ formStartedAt: stamp, website: "", ...fields }),
+  });
+  return { status: res.status, html: await res.text() };
+}
+
+async function signIn() {
+  const res = await fetch(`${server.url}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "login", ...OWNER }),
+  });
+  expect(res.status).toBe(302);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+const VALID = {
+  name: "Grace Hopper",
+  email: "grace@example.com",
+  subject: "Compilers",
+  message: "Let us talk.",
+};
+
+describe("/contact without JavaScript", () => {
+  it("shows the profile's email, number and address and the form (email type, 5-row message, all required)", async () => {
+    const { html } = await contactPage();
+    expect(html).toContain("hello@alexmorgan.dev");
+    expect(html).toContain("+880 1712 345678");
+    expect(html).toContain("Dhaka, Bangladesh");
+    expect(html).toMatch(/<input[^>]*name="email"[^>]*type="email"|type="email"[^>]*name="email"/);
+    expect(html).toMatch(/<textarea[^>]*rows="5"/);
+    for (const name of ["name", "email", "subject", "message"]) {
+      expect(html).toMatch(new RegExp(`name="${name}"[^>]*required|required[^>]*name="${name}"`));
+    }
+  });
+
+  it("a refused POST answers 400 with the error beside the field and every typed value kept", async () => {
+    const typed = { ...VALID, email: "grace-at-example", subject: "Keep <me> & this" };
+    const { status, html } = await post(typed);
+    expect(status).toBe(400);
+    expect(html).toContain("Your message was not sent.");
+    expect(html).toMatch(
+      /aria-invalid="true"[^>]*aria-describedby="email-[^"]*-error"|aria-describedby="email-[^"]*-error"[^>]*aria-invalid/,
+    );
+    expect(html).toMatch(/role="alert"[^>]*>Enter a valid email address</);
+    expect(html).toContain('value="Grace Hopper"');
+    expect(html).toContain('value="grace-at-example"');
+    expect(html).toContain('value="Keep &lt;me&gt; &amp; this"');
+    expect(html).toMatch(/<textarea[^>]*>Let us talk\.<\/textarea>/);
+  });
+
+  it("a good POST answers 200 with the confirmation and an empty form", async () => {
+    const { status, html } = await post(VALID);
+    expect(status).toBe(200);
+    expect(html).toContain("Thank you! Your message has been sent.");
+    expect(html).not.toContain('value="Grace Hopper"');
+  });
+
+  it("logs once at start that email notification is off", () => {
+    const lines = server
+      .output()
+      .split("\n")
+      .filter((l) => /Email notification is off/.test(l));
+    expect(lines).toHaveLength(1);
+  });
+});
+
+describe("the inbox shows messages as text", () => {
+  it("HTML and javascript: links in a message are inert in the list and on the message page", async () => {
+    const evil = {
+      name: `<img src=x onerror=alert(1)>Mallory`,
+      email: "mallory@example.com",
+      subject: `<script>alert("subject")</script>`,
+      message: `<script>alert("body")</script> <a href="javascript:alert(2)">click me</a>`,
+    };
+    expect((await post(evil)).status).toBe(200);
+    const cookie = await signIn();
+    const list = await fetch(`${server.url}/dashboard/admin/messages`, {
+      headers: { Cookie: cookie },
+    });
+    expect(list.status).toBe(200);
+    const listHtml = await list.text();
+    const id = /href="\/dashboard\/admin\/messages\/(\d+)"[^>]*>(?:(?!<\/a>).)*Mallory/s.exec(
+      listHtml,
+    )?.[1];
+    expect(id).toBeTruthy();
+    const page = await fetch(`${server.url}/dashboard/admin/messages/${id}`, {
+      headers: { Cookie: cookie },
+    });
+    const pageHtml = await page.text();
+    for (const html of [listHtml, pageHtml]) {
+      expect(html).toContain("&lt;script&gt;alert(&quot;subject&quot;)&lt;/script&gt;");
+      expect(html).not.toContain('<script>alert("');
+      expect(html).not.toContain("<img src=x");
+      expect(html).not.toMatch(/href="javascript:/i);
+    }
+    expect(pageHtml).toContain("&lt;a href=&quot;javascript:alert(2)&quot;&gt;click me&lt;/a&gt;");
+    // Reply is a mailto: with the subject prefilled.
+    expect(pageHtml).toContain(
+      `href="mailto:mallory@example.com?subject=${encodeURIComponent('Re: <script>alert("subject")</script>').replace(/&/g, "&amp;")}"`,
+    );
+  });
+});
