@@ -73,6 +73,7 @@ async function samplePhoto(width = 4000, height = 3000): Promise<Buffer> {
         width: Math.ceil(width / divisor),
         height: Math.ceil(height / divisor),
         channels: 3,
+        background: "#808080",
         noise: { type: "gaussian", mean: 128, sigma },
       },
     })
