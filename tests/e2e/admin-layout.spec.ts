@@ -1,0 +1,101 @@
+import { signIn } from "./admin-crud";
+import { expect, test } from "./fixtures";
+
+test.describe("admin layout", () => {
+  // Whole add/edit/delete cycles through real pages: allow for a busy machine.
+  test.setTimeout(120_000);
+
+  test("dashboard home: the four counts, Recent Projects and Recent Activity", async ({ page }) => {
+    await signIn(page);
+    for (const label of ["Total Skills", "Total Projects", "Total Services", "Experience"]) {
+      await expect(page.getByTestId(`count-${label}`)).toHaveText(/^\d+$/);
+    }
+    const recent = page.getByRole("table");
+    await expect(recent.getByRole("columnheader")).toHaveText(["#", "Project Name", "Category"]);
+    await expect(recent.getByRole("row")).toHaveCount(4);
+    await expect(page.getByRole("heading", { name: "Recent Activity" })).toBeVisible();
+  });
+
+  test("sidebar groups open and close (details, no JavaScript needed)", async ({ page }) => {
+    await signIn(page);
+    const sidebar = page.locator("#admin-sidebar");
+    await expect(sidebar.getByText("Admin Panel")).toBeVisible();
+    const allSkills = sidebar.getByRole("link", { name: "All Skills" });
+    await expect(allSkills).toBeHidden();
+    await sidebar.getByText("Skills", { exact: true }).click();
+    await expect(allSkills).toBeVisible();
+    await sidebar.getByText("Skills", { exact: true }).click();
+    await expect(allSkills).toBeHidden();
+
+    await sidebar.getByText("Education", { exact: true }).click();
+    await sidebar.getByRole("link", { name: "Add Education" }).click();
+    await expect(page).toHaveURL("/dashboard/admin/education/add");
+    // The current page's group is open and its link marked current.
+    await expect(sidebar.getByRole("link", { name: "Add Education" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+  });
+
+  test.describe("at a phone width", () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test("the sidebar is an overlay opened by Menu and closed by the backdrop, × or a link", async ({
+      page,
+      javaScriptEnabled,
+    }) => {
+      await signIn(page);
+      const sidebar = page.locator("#admin-sidebar");
+      const open = page.getByTestId("sidebar-open");
+      const overlay = page.getByTestId("sidebar-overlay");
+      await expect(sidebar).toBeHidden();
+      await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Logout" })).toBeVisible();
+
+      await open.click();
+      await expect(sidebar).toBeVisible();
+      await expect(sidebar).toBeInViewport({ ratio: 1 });
+      await expect(overlay).toBeVisible();
+      await overlay.click({ position: { x: 350, y: 420 } });
+      await expect(sidebar).toBeHidden();
+      await expect(overlay).toBeHidden();
+
+      await open.click();
+      await sidebar.getByLabel("Close menu").click();
+      await expect(sidebar).toBeHidden();
+
+      await open.click();
+      await sidebar.getByText("Services", { exact: true }).click();
+      await sidebar.getByRole("link", { name: "All Services" }).click();
+      await expect(page).toHaveURL("/dashboard/admin/services");
+      await expect(page.getByRole("heading", { name: "All Services" })).toBeVisible();
+      await expect(sidebar).toBeHidden();
+
+      // Lists stack into cards: every value is labelled with its column.
+      const firstRow = page.getByRole("row").first();
+      await expect(firstRow).toBeVisible();
+      const box = await firstRow.boundingBox();
+      expect(box?.width ?? 999).toBeLessThanOrEqual(390);
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth).toBeLessThanOrEqual(390);
+
+      if (javaScriptEnabled) {
+        await open.click();
+        await expect(sidebar).toBeVisible();
+        await page.keyboard.press("Escape");
+        await expect(sidebar).toBeHidden();
+      }
+    });
+
+    test("the menu toggle works from the keyboard", async ({ page }) => {
+      await signIn(page);
+      const sidebar = page.locator("#admin-sidebar");
+      const toggle = page.getByRole("checkbox", { name: "Menu" });
+      await toggle.focus();
+      await page.keyboard.press("Space");
+      await expect(sidebar).toBeVisible();
+      await page.keyboard.press("Tab");
+      await expect(sidebar.getByRole("link").first()).toBeFocused();
+    });
+  });
+});

@@ -1,0 +1,60 @@
+import { deleteRow, expectMessage, expectOnHome, rowOf, signIn } from "./admin-crud";
+import { expect, test, unique } from "./fixtures";
+
+const LIST = "/dashboard/admin/skills";
+
+test.describe("admin skills", () => {
+  // Whole add/edit/delete cycles through real pages: allow for a busy machine.
+  test.setTimeout(120_000);
+
+  test("add a skill, see it in the list and on the home page, delete it after confirming", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    const name = unique("Skill");
+    await signIn(page, `${LIST}/add`);
+    await expect(page.getByRole("heading", { name: "Add Skill" })).toBeVisible();
+    await page.getByLabel("Skill Name").fill(name);
+    await page.getByRole("button", { name: "Add Skill" }).click();
+
+    await expect(page).toHaveURL(LIST);
+    await expectMessage(page, "Skill Added Successfully!");
+    await expect(page.getByRole("heading", { name: "All Skills" })).toBeVisible();
+    await expect(rowOf(page, name)).toBeVisible();
+    await expect(rowOf(page, name).getByRole("cell").first()).toHaveText(/^\d+$/);
+
+    await expectOnHome(page, name);
+
+    await page.goto(LIST);
+    await deleteRow(page, { name, listUrl: LIST, javaScriptEnabled });
+    await expectOnHome(page, name, false);
+  });
+
+  test("Cancel on the confirmation keeps the skill", async ({ page, javaScriptEnabled }) => {
+    const name = unique("Kept skill");
+    await signIn(page, `${LIST}/add`);
+    await page.getByLabel("Skill Name").fill(name);
+    await page.getByRole("button", { name: "Add Skill" }).click();
+    await expectMessage(page, "Skill Added Successfully!");
+
+    await rowOf(page, name)
+      .getByRole("link", { name: `Delete ${name}` })
+      .click();
+    if (javaScriptEnabled) {
+      const dialog = page.getByRole("dialog", { name: "Are you sure?" });
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await rowOf(page, name)
+        .getByRole("link", { name: `Delete ${name}` })
+        .click();
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await expect(dialog).toBeHidden();
+    } else {
+      await page.getByRole("link", { name: "Cancel" }).click();
+    }
+    await expect(page).toHaveURL(LIST);
+    await expect(rowOf(page, name)).toBeVisible();
+    await deleteRow(page, { name, listUrl: LIST, javaScriptEnabled });
+  });
+});
