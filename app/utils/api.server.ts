@@ -163,22 +163,51 @@ export function requireId(params: Params, name = "id"): number {
   return Number(raw);
 }
 
-/** 413, closing the connection (the rest of the body is never read, so it cannot be reused). */
 const tooLarge = (max: number) =>
-  apiError(
-    413,
-    `The request body is too large (at most ${Math.round(max / 1024)} KB).`,
-    {},
-    { Connection: "close" },
-  );
+  apiError(413, `The request body is too large (at most ${Math.round(max / 1024)} KB).`);
 
-/** Reads the raw body, refusing with 413 as soon as it passes `max` bytes (never reads it all). */
+/** After a 413: at most this long and this much of the rest of the body is read and dropped. */
+const LINGER_MS = 2000;
+const LINGER_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Discards what is left of a refused body for a short while, in the background ("lingering
+ * close"). A socket closed with unread data is reset by TCP, and the reset can destroy the 413
+ * answer before the client reads it; reading on lets the answer arrive first, and a body that
+ * ends within the limits even leaves the connection reusable. Past them the stream is
+ * cancelled, which closes the connection.
+ */
+function lingerAndDiscard(reader: ReadableStreamDefaultReader<Uint8Array>) {
+  const deadline = Date.now() + LINGER_MS;
+  void (async () => {
+    let discarded = 0;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        discarded += value.byteLength;
+        if (discarded > LINGER_BYTES || Date.now() > deadline) break;
+      }
+      await reader.cancel();
+    } catch {
+      // The client went away: nothing left to do.
+    }
+  })();
+}
+
+/**
+ * Reads the raw body, refusing with 413 as soon as it passes `max` bytes (or declares more in
+ * Content-Length): the answer goes out at once, without waiting for the rest of the body.
+ */
 export async function readBodyBytes(
   request: Request,
   max = MAX_BODY_BYTES,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const declared = request.headers.get("content-length");
-  if (declared && Number(declared) > max) throw tooLarge(max);
+  if (declared && Number(declared) > max) {
+    if (request.body) lingerAndDiscard(request.body.getReader());
+    throw tooLarge(max);
+  }
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -188,7 +217,7 @@ export async function readBodyBytes(
     if (done) break;
     size += value.byteLength;
     if (size > max) {
-      await reader.cancel().catch(() => {});
+      lingerAndDiscard(reader);
       throw tooLarge(max);
     }
     chunks.push(value);
