@@ -1,0 +1,168 @@
+import type { Page } from "@playwright/test";
+import { expect, login, test, unique } from "./fixtures";
+
+// The e2e servers run with the default minimum fill time (CONTACT_MIN_FILL_MS, 2 s): a form sent
+// sooner is treated as a bot. A person takes longer, so the tests wait that long too.
+const MIN_FILL_MS = Number(process.env.CONTACT_MIN_FILL_MS ?? 2000) + 300;
+
+/** A form field by its accessible name (the label without the required mark). */
+const field = (page: Page, name: string) => page.getByRole("textbox", { name, exact: true });
+
+async function openContact(page: Page) {
+  await page.goto("/contact");
+  await expect(page.getByRole("heading", { name: "Contact Me" })).toBeVisible();
+  return Date.now();
+}
+
+async function fillForm(
+  page: Page,
+  values: { name: string; email: string; subject: string; message: string },
+) {
+  await field(page, "Name").fill(values.name);
+  await field(page, "Email").fill(values.email);
+  await field(page, "Subject").fill(values.subject);
+  await field(page, "Message").fill(values.message);
+}
+
+async function waitLikeAPerson(page: Page, openedAt: number) {
+  const left = MIN_FILL_MS - (Date.now() - openedAt);
+  if (left > 0) await page.waitForTimeout(left);
+}
+
+test.describe("contact", () => {
+  test("send a message, see the confirmation, read it in the inbox, archive and delete it", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.setTimeout(90_000); // a whole journey: contact page, sign-in, inbox, archive, delete
+    const subject = unique("Hello from e2e");
+    const values = {
+      name: "Ada E2E",
+      email: "ada.e2e@example.com",
+      subject,
+      message: "First line <b>not bold</b>\nSecond line.",
+    };
+    const openedAt = await openContact(page);
+    // The owner's details from the profile, as info cards.
+    const details = page.getByRole("list", { name: "Contact details" });
+    await expect(details.getByRole("link", { name: /@/ })).toBeVisible();
+    await expect(field(page, "Message")).toHaveAttribute("rows", "5");
+    await expect(field(page, "Email")).toHaveAttribute("type", "email");
+
+    await fillForm(page, values);
+    await waitLikeAPerson(page, openedAt);
+    if (javaScriptEnabled) {
+      // No reload: a marker on window survives; the button shows a pending state meanwhile.
+      await page.evaluate(() => ((window as unknown as { stay: number }).stay = 1));
+      await page.route("**/contact?_data=*", async (route) => {
+        await new Promise((r) => setTimeout(r, 600));
+        await route.continue();
+      });
+    }
+    await page.getByRole("button", { name: "Send Message" }).click();
+    if (javaScriptEnabled) {
+      await expect(page.getByRole("button", { name: "Sending..." })).toBeDisabled();
+    }
+    const result = page.getByTestId("contact-result");
+    await expect(result).toContainText("Thank you! Your message has been sent.");
+    await expect(result).toHaveAttribute("role", "status");
+    if (javaScriptEnabled) {
+      await expect(result).toBeFocused();
+      expect(await page.evaluate(() => (window as unknown as { stay?: number }).stay)).toBe(1);
+      await page.unroute("**/contact?_data=*");
+    }
+    // The form is cleared.
+    for (const label of ["Name", "Email", "Subject", "Message"]) {
+      await expect(field(page, label)).toHaveValue("");
+    }
+
+    // The owner reads it in the inbox: unread, with name, email, subject and a preview.
+    await login(page, "/dashboard/admin/messages");
+    // The sidebar counts unread messages.
+    await expect(
+      page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: /Messages/ }),
+    ).toContainText(/Messages\s*\d+/);
+    const row = page.getByTestId("message-row").filter({ hasText: subject });
+    await expect(row).toHaveAttribute("data-unread", "true");
+    await expect(row).toContainText("Ada E2E");
+    await expect(row).toContainText("ada.e2e@example.com");
+    await expect(row).toContainText("First line <b>not bold</b> Second line.");
+    await expect(row).toContainText("No email");
+    await row.getByRole("link").click();
+
+    await expect(page.getByRole("heading", { name: subject })).toBeVisible();
+    await expect(page.getByTestId("message-body")).toHaveText(values.message);
+    await expect(page.getByRole("link", { name: "Reply" })).toHaveAttribute(
+      "href",
+      `mailto:ada.e2e@example.com?subject=${encodeURIComponent(`Re: ${subject}`)}`,
+    );
+
+    // Archive: back to the inbox with a flash; the message is in the Archived folder, read.
+    await page.getByRole("button", { name: "Archive" }).click();
+    await expect(page.getByTestId("flash")).toContainText("Message archived");
+    await expect(page.getByTestId("message-row").filter({ hasText: subject })).toHaveCount(0);
+    await page.getByRole("link", { name: /^Archived/ }).click();
+    await expect(page).toHaveURL(/folder=archived/);
+    const archived = page.getByTestId("message-row").filter({ hasText: subject });
+    await expect(archived).toHaveAttribute("data-unread", "false");
+    await archived.getByRole("link").click();
+    await expect(page.getByRole("heading", { name: subject })).toBeVisible();
+
+    // Delete, after the spec's confirmation.
+    await page.getByRole("link", { name: "Delete" }).click();
+    if (javaScriptEnabled) {
+      const dialog = page.getByRole("dialog", { name: "Are you sure?" });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText("This action cannot be undone!");
+      await dialog.getByRole("button", { name: "Yes, delete it!" }).click();
+    } else {
+      await expect(page).toHaveURL(/\/dashboard\/admin\/messages\/\d+\/delete$/);
+      await expect(page.getByRole("heading", { name: "Are you sure?" })).toBeVisible();
+      await expect(page.getByText("This action cannot be undone!")).toBeVisible();
+      await page.getByRole("button", { name: "Yes, delete it!" }).click();
+    }
+    const done = page.getByTestId("message-dialog");
+    await expect(done).toBeVisible();
+    await expect(done).toContainText("Deleted!");
+    await expect(page).toHaveURL(/\/dashboard\/admin\/messages\?folder=archived$/);
+    await done.getByRole("button", { name: "OK" }).click();
+    await expect(page.getByTestId("message-row").filter({ hasText: subject })).toHaveCount(0);
+  });
+
+  test("when the server refuses, the error is shown beside the field and every field keeps what was typed", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    const values = {
+      name: "Too Long",
+      email: "too.long@example.com",
+      subject: `${unique("Long")} ${"x".repeat(220)}`,
+      message: "This subject is longer than 200 characters.",
+    };
+    const openedAt = await openContact(page);
+    // The browser would cut the subject at maxlength: remove it to reach the server's check.
+    await field(page, "Subject").evaluate((el) => el.removeAttribute("maxlength"));
+    await fillForm(page, values);
+    await waitLikeAPerson(page, openedAt);
+    await page.getByRole("button", { name: "Send Message" }).click();
+
+    const result = page.getByTestId("contact-result");
+    await expect(result).toContainText("Your message was not sent.");
+    await expect(result).toHaveAttribute("role", "alert");
+    if (javaScriptEnabled) await expect(result).toBeFocused();
+    const subject = field(page, "Subject");
+    await expect(subject).toHaveAttribute("aria-invalid", "true");
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Subject must be at most 200 characters" }),
+    ).toBeVisible();
+    const describedBy = await subject.getAttribute("aria-describedby");
+    await expect(page.locator(`[id="${describedBy}"]`)).toHaveText(
+      "Subject must be at most 200 characters",
+    );
+    await expect(field(page, "Name")).toHaveValue(values.name);
+    await expect(field(page, "Email")).toHaveValue(values.email);
+    await expect(subject).toHaveValue(values.subject);
+    await expect(field(page, "Message")).toHaveValue(values.message);
+    await expect(field(page, "Name")).not.toHaveAttribute("aria-invalid", "true");
+  });
+});
