@@ -10,7 +10,9 @@
 //   5. a second start on the same data keeps the owner, the session and the content
 //   6. a first start on an empty volume with RESTORE_FROM brings that backup back
 //
-// Usage: node scripts/container-check.mjs [--keep] [--ref HEAD]   (about 3-5 minutes; exit 0 = pass)
+// Usage: node scripts/container-check.mjs [--keep] [--ref HEAD] [--fix-lock]
+// (a few minutes; exit 0 = pass). --fix-lock regenerates package-lock.json in the copy before
+// `npm ci`, for when the committed lock file is out of sync with package.json (npm ci refuses).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -19,6 +21,7 @@ import path from "node:path";
 
 const repo = path.resolve(import.meta.dirname, "..");
 const keep = process.argv.includes("--keep");
+const fixLock = process.argv.includes("--fix-lock");
 const refIndex = process.argv.indexOf("--ref");
 const ref = refIndex >= 0 ? process.argv[refIndex + 1] : "HEAD";
 const OWNER = { email: "container-owner@example.com", password: "container-check-password" };
@@ -230,6 +233,15 @@ async function main() {
   });
 
   const buildEnv = baseEnv(envOf(buildStage));
+  if (fixLock) {
+    // Only in the copy: lets the rest be checked while the committed lock file is out of sync.
+    await step("(--fix-lock) npm install --package-lock-only in the copy", () =>
+      run("npm", ["install", "--package-lock-only", "--ignore-scripts", "--no-audit", "--no-fund"], {
+        cwd: src,
+        env: buildEnv,
+      }),
+    );
+  }
   await step("build stage: npm ci (better-sqlite3 may compile from source)", () =>
     run("npm", ["ci", "--no-audit", "--no-fund"], { cwd: src, env: buildEnv }),
   );

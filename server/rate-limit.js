@@ -16,7 +16,10 @@ const positiveInt = (value, fallback) => {
   return value !== undefined && value !== "" && Number.isInteger(n) && n > 0 ? n : fallback;
 };
 
-/** The limits from the environment (RATE_LIMIT_RPM, RATE_LIMIT_WRITE_RPM, RATE_LIMIT_WINDOW_SECONDS). */
+/**
+ * The limits from the environment (RATE_LIMIT_RPM, RATE_LIMIT_WRITE_RPM, RATE_LIMIT_WINDOW_SECONDS).
+ * @param {Record<string, string | undefined>} [source]
+ */
 export function rateLimitOptionsFromEnv(source = process.env) {
   const flag = (v) => v === "1" || v?.toLowerCase() === "true";
   return {
