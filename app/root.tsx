@@ -17,6 +17,8 @@ import { FlashMessage } from "./components/flash-message";
 import { ProgressBar } from "./components/progress-bar";
 import styles from "./styles/app.css?url";
 import { useNonce } from "./utils/nonce";
+import { useTheme } from "./components/theme-toggle";
+import { getTheme } from "./utils/theme.server";
 import { getToast } from "./utils/toast.server";
 
 export const links: LinksFunction = () => [
@@ -26,14 +28,15 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { toast, headers } = await getToast(request);
-  return json({ toast }, { headers: headers ?? undefined });
+  const [{ toast, headers }, theme] = await Promise.all([getToast(request), getTheme(request)]);
+  return json({ toast, theme }, { headers: headers ?? undefined });
 }
 
 function Document({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const theme = useTheme();
   return (
-    <html lang="en" className="h-full">
+    <html lang="en" className={`h-full${theme === "system" ? "" : ` ${theme}`}`}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
