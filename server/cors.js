@@ -8,7 +8,9 @@
 //   callers use `Authorization: Bearer <API_TOKEN>`.
 // - Remix refuses OPTIONS itself, so any other OPTIONS request on an API path is handed to the
 //   route as a GET marked with the x-folio-method header; the route answers 204 with its Allow.
-import { isApiPath } from "./guards.js";
+// - Cross-site writes are refused here with the CSRF guard's own rule (checkCrossSite), so that
+//   API callers get the 403 as JSON like every other API error.
+import { checkCrossSite, isApiPath, selfOriginOf } from "./guards.js";
 
 export const OPTIONS_HEADER = "x-folio-method";
 export const CORS_ALLOW_METHODS = "GET, HEAD, POST, PUT, DELETE, OPTIONS";
@@ -31,7 +33,19 @@ export function apiCors(allowedOrigins) {
       res.set("Access-Control-Allow-Origin", origin);
       res.set("Access-Control-Expose-Headers", "Allow, Retry-After");
     }
-    if (req.method !== "OPTIONS") return next();
+    if (req.method !== "OPTIONS") {
+      const refused = checkCrossSite({
+        method: req.method,
+        path: req.path,
+        origin,
+        secFetchSite: req.headers["sec-fetch-site"],
+        selfOrigin: selfOriginOf(req, Boolean(req.app.get("trust proxy"))),
+        allowedOrigins,
+      });
+      if (refused)
+        return res.status(refused.status).json({ success: false, error: refused.message });
+      return next();
+    }
     if (allowed && req.headers["access-control-request-method"]) {
       res.set("Access-Control-Allow-Methods", CORS_ALLOW_METHODS);
       res.set("Access-Control-Allow-Headers", CORS_ALLOW_HEADERS);

@@ -129,13 +129,23 @@ function hasBearerHeader(request: Request) {
   return /^Bearer\b/i.test(request.headers.get("authorization")?.trim() ?? "");
 }
 
-/** Whether the owner asks: a valid API token, or the owner's session cookie. */
+/** A browser request from another origin (one of ALLOWED_ORIGINS, or the CSRF guard refused it). */
+function fromOtherOrigin(request: Request) {
+  const origin = request.headers.get("origin");
+  return origin !== null && origin !== new URL(request.url).origin;
+}
+
+/**
+ * Whether the owner asks: a valid API token, or the owner's session cookie on a same-origin
+ * (or non-browser) request. Other origins allowed by CORS must use the token.
+ */
 export async function isApiOwner(request: Request): Promise<boolean> {
   if (hasBearerHeader(request)) {
     const token = bearerOf(request);
     const expected = env().API_TOKEN;
     return Boolean(token && expected && tokenMatches(token, expected));
   }
+  if (fromOtherOrigin(request)) return false;
   return (await getOwner(request)) !== null;
 }
 

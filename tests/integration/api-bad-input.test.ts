@@ -44,7 +44,7 @@ beforeAll(async () => {
   })) {
     ids[key] = (await call(server, anonymous, "GET", path)).json[0]._id;
   }
-});
+}, 120_000);
 afterAll(async () => {
   await server?.stop();
 });

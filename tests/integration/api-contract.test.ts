@@ -35,7 +35,7 @@ beforeAll(async () => {
     },
   });
   cookie = await signIn(server);
-});
+}, 120_000);
 afterAll(async () => {
   await server?.stop();
 });
