@@ -177,19 +177,14 @@ export function ProfileForm({
   return (
     <>
       {shown ? (
-        <MessageDialog
-          key={dialogKey}
-          kind={shown.kind}
-          title={shown.title}
-          text={shown.text}
-          onClose={() => setShown(null)}
-        />
+        <MessageDialog key={dialogKey} kind={shown.kind} title={shown.title} text={shown.text} />
       ) : null}
       <Form
         method="post"
         action={PROFILE_URL}
         encType="multipart/form-data"
         className="flex flex-col gap-5"
+        onSubmit={() => setShown(null)}
       >
         {fieldErrorCount ? <FormAlert title="Please correct the highlighted fields." /> : null}
         <ProfileImageField

@@ -1,0 +1,195 @@
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { expect as baseExpect, login, test, unique, type Page } from "./fixtures";
+
+// Uploads re-encode images with sharp and the machine running the suite may be busy: allow
+// more than the default 7 s for each expectation.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+/** The shared login, given more time to land when the server is busy (password hashing). */
+async function signIn(page: Page, redirectTo: string) {
+  await login(page, redirectTo).catch(async () => {
+    await expect(page).toHaveURL(redirectTo, { timeout: 30_000 });
+  });
+}
+
+const FILES = path.resolve(process.env.FOLIO_TEST_TMP ?? "tests/.tmp", "e2e-project-files");
+
+/** A real PNG of `width` x `height` written to a scratch file (for setInputFiles). */
+async function pngFile(name: string, width: number, height: number, background: string) {
+  fs.mkdirSync(FILES, { recursive: true });
+  const file = path.join(FILES, `${Date.now()}-${Math.random().toString(36).slice(2)}-${name}`);
+  await sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toFile(file);
+  return file;
+}
+
+/** The spec's result dialog (server-rendered without JavaScript, modal with it). */
+const messageDialog = (page: Page) => page.locator('[data-testid="message-dialog"][open]');
+
+async function closeDialog(page: Page) {
+  await messageDialog(page).getByRole("button", { name: "OK" }).click();
+  await expect(messageDialog(page)).toBeHidden();
+}
+
+test.describe("admin projects", () => {
+  test.setTimeout(120_000);
+
+  test("add with a thumbnail and gallery, see it in the list and on the site, edit, delete", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    const title = unique("E2E Harbor");
+    // Random sizes make each run's uploads recognisable in the rendered image URLs.
+    const size = 300 + Math.floor(Math.random() * 200);
+    const thumbnail = await pngFile("thumb.png", size, 200, "#1d4ed8");
+    const gallery = [
+      await pngFile("g1.png", 320, 180, "#10b981"),
+      await pngFile("g2.png", 321, 180, "#ef4444"),
+    ];
+    const newThumbnail = await pngFile("thumb2.png", size + 1, 201, "#f59e0b");
+
+    await signIn(page, "/dashboard/admin/projects/add");
+    await expect(page.getByRole("heading", { name: "Add Portfolio" })).toBeVisible();
+    await page.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+    await page.getByRole("textbox", { name: "Subtitle", exact: true }).fill("A berth booking app");
+    await page.getByRole("combobox", { name: "Skill", exact: true }).selectOption("React");
+    await page.getByRole("combobox", { name: "Level", exact: true }).selectOption("Advanced");
+    await page.getByLabel("Client Name").fill("Harbor Ltd");
+    await page.getByLabel("Date").fill("2025-04-01");
+    await page.getByRole("textbox", { name: "Service", exact: true }).fill("Web Development");
+    await page.getByLabel("Budget").fill("3200");
+    await page.getByLabel("Live View URL").fill("https://harbor.example.com/");
+    await page.getByLabel("Short Description").fill("Book a berth in two taps.");
+    await page.getByLabel("Strategy").fill("Talk to the harbor master.");
+    await page.getByLabel("Thumbnail", { exact: true }).setInputFiles(thumbnail);
+    await page.getByLabel("Portfolio Images").setInputFiles(gallery);
+
+    if (javaScriptEnabled) {
+      // Hold the upload a moment so the 'Uploading...' dialog can be seen.
+      await page.route("**/dashboard/admin/projects/add**", async (route) => {
+        if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 700));
+        await route.continue();
+      });
+    }
+    await page.getByRole("button", { name: "Add Project" }).click();
+    if (javaScriptEnabled) {
+      const uploading = page.getByTestId("uploading-dialog");
+      await expect(uploading).toBeVisible();
+      await expect(uploading).toContainText("Uploading...");
+    }
+    await expect(messageDialog(page)).toContainText("Project Added Successfully!");
+    await expect(page).toHaveURL("/dashboard/admin/projects/add");
+    // The form reset and stayed on the page.
+    await expect(page.getByRole("textbox", { name: "Title", exact: true })).toHaveValue("");
+    await closeDialog(page);
+
+    await page.goto("/dashboard/admin/projects");
+    const row = page.getByRole("row").filter({ hasText: title });
+    await expect(row).toBeVisible();
+    await expect(row.getByRole("img", { name: `${title} thumbnail` })).toBeVisible();
+    await expect(row).toContainText("A berth booking app");
+
+    await row.getByRole("link", { name: `View ${title}` }).click();
+    await expect(page).toHaveURL(/\/dashboard\/admin\/portfolio-view\/\d+$/);
+    const id = page.url().split("/").pop();
+    const live = page.getByRole("link", { name: /Live View/ });
+    await expect(live).toHaveAttribute("href", "https://harbor.example.com/");
+    await expect(live).toHaveAttribute("target", "_blank");
+    await expect(live).toHaveAttribute("rel", "noopener noreferrer");
+    await expect(page.getByRole("list", { name: "Gallery" }).getByRole("img")).toHaveCount(2);
+
+    await page.goto(`/projects/${id}`);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole("img", { name: `${title} thumbnail` })).toHaveAttribute(
+      "src",
+      new RegExp(`-${size}x200/`),
+    );
+    await expect(page.getByRole("img", { name: /screenshot/ })).toHaveCount(2);
+
+    // Edit: a new thumbnail, the first gallery image removed, a new subtitle.
+    await page.goto(`/dashboard/admin/portfolio-edit/${id}`);
+    await expect(page.getByRole("textbox", { name: "Title", exact: true })).toHaveValue(title);
+    await expect(page.getByRole("combobox", { name: "Skill", exact: true })).toHaveValue("React");
+    await page
+      .getByRole("textbox", { name: "Subtitle", exact: true })
+      .fill("A calmer berth booking app");
+    await page.getByLabel("New Thumbnail").setInputFiles(newThumbnail);
+    await page.getByLabel("Remove image 1").check();
+    await page.getByRole("button", { name: "Update Project" }).click();
+    await expect(page).toHaveURL("/dashboard/admin/projects");
+    await expect(messageDialog(page)).toContainText("Project Updated Successfully!");
+    await closeDialog(page);
+    await expect(page.getByRole("row").filter({ hasText: title })).toContainText(
+      "A calmer berth booking app",
+    );
+
+    await page.goto(`/projects/${id}`);
+    await expect(page.getByText("A calmer berth booking app")).toBeVisible();
+    await expect(page.getByRole("img", { name: `${title} thumbnail` })).toHaveAttribute(
+      "src",
+      new RegExp(`-${size + 1}x201/`),
+    );
+    await expect(page.getByRole("img", { name: /screenshot/ })).toHaveCount(1);
+    await expect(page.getByRole("img", { name: /screenshot/ })).toHaveAttribute(
+      "src",
+      /-321x180\//,
+    );
+
+    // Delete behind the confirmation.
+    await page.goto("/dashboard/admin/projects");
+    await page.getByRole("link", { name: `Delete ${title}` }).click();
+    if (javaScriptEnabled) {
+      const confirm = page.getByRole("dialog", { name: "Are you sure?" });
+      await expect(confirm).toContainText("This action cannot be undone!");
+      await confirm.getByRole("button", { name: "Yes, delete it!" }).click();
+    } else {
+      await expect(page).toHaveURL(`/dashboard/admin/projects/${id}/delete`);
+      await expect(page.getByRole("heading", { name: "Are you sure?" })).toBeVisible();
+      await expect(page.getByText("This action cannot be undone!")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Cancel" })).toBeVisible();
+      await page.getByRole("button", { name: "Yes, delete it!" }).click();
+    }
+    await expect(page).toHaveURL("/dashboard/admin/projects");
+    await expect(messageDialog(page)).toContainText("Deleted!");
+    await closeDialog(page);
+    await expect(page.getByRole("row").filter({ hasText: title })).toHaveCount(0);
+
+    const gone = await page.goto(`/projects/${id}`);
+    expect(gone?.status()).toBe(404);
+    await expect(page.getByText("Project not found.")).toBeVisible();
+  });
+
+  test("no link: the 'Validation Error' warning, keeping what was typed", async ({ page }) => {
+    const title = unique("E2E No Link");
+    await signIn(page, "/dashboard/admin/projects/add");
+    await page.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+    await page.getByRole("combobox", { name: "Skill", exact: true }).selectOption("Laravel");
+    await page.getByRole("combobox", { name: "Level", exact: true }).selectOption("Beginner");
+    await page.getByLabel("Client Name").fill("Nobody Inc");
+    await page.getByRole("button", { name: "Add Project" }).click();
+    await expect(messageDialog(page)).toContainText("Validation Error");
+    await expect(messageDialog(page)).toContainText(
+      "Please provide at least Live View URL or Source Code URL",
+    );
+    await closeDialog(page);
+    await expect(page.getByRole("textbox", { name: "Title", exact: true })).toHaveValue(title);
+    await expect(page.getByLabel("Client Name")).toHaveValue("Nobody Inc");
+    await expect(page.getByRole("combobox", { name: "Skill", exact: true })).toHaveValue("Laravel");
+  });
+
+  test("an unknown project is a 404 inside the dashboard", async ({ page }) => {
+    await signIn(page, "/dashboard/admin/projects");
+    for (const url of [
+      "/dashboard/admin/portfolio-edit/987654",
+      "/dashboard/admin/portfolio-view/x",
+    ]) {
+      const res = await page.goto(url);
+      expect(res?.status()).toBe(404);
+      await expect(page.getByText("This project does not exist.")).toBeVisible();
+      await expect(page.getByText("Admin Panel")).toBeVisible();
+    }
+  });
+});
