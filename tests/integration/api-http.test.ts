@@ -81,13 +81,12 @@ function routeFilePaths(): string[] {
       (name) =>
         "/" +
         name
-          .replace(/\[\.\]/g, "\u0000")
-          .split(".")
+          .split(/(?<!\[)\.(?!\])/) // dots separate segments; "[.]" is a literal dot
           .map((seg) =>
             seg
               .replace(/_$/, "")
               .replace(/^\$id$/, "{id}")
-              .replace(/\u0000/g, "."),
+              .replace(/\[\.\]/g, "."),
           )
           .join("/"),
     )
@@ -153,14 +152,12 @@ describe("the OpenAPI document", () => {
   });
 
   it("marks every write but /sendmail as owner-only and every read as public", () => {
-    for (const [p, item] of Object.entries(doc.paths) as Array<
-      [string, Record<string, { security: unknown[] }>]
-    >) {
+    type Op = { security: unknown[]; responses: object };
+    for (const [p, item] of Object.entries(doc.paths) as Array<[string, Record<string, Op>]>) {
       for (const [method, op] of Object.entries(item)) {
         const ownerOnly = method !== "get" && p !== "/sendmail";
         expect(op.security.length > 0, `${method} ${p}`).toBe(ownerOnly);
-        if (ownerOnly)
-          expect(Object.keys((op as { responses: object }).responses)).toContain("401");
+        if (ownerOnly) expect(Object.keys(op.responses)).toContain("401");
       }
     }
   });
