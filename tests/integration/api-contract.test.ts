@@ -472,6 +472,29 @@ describe("POST /upload", () => {
     expect((await fetch(`${server.url}${res.json.data.url}`)).status).toBe(404);
   });
 
+  it("PUT /adduser/{id} with a new image removes the replaced upload", async () => {
+    const upload = async () => {
+      const form = new FormData();
+      form.append("image", await pngBlob(90, 90), "me.png");
+      const res = await call(server, withToken(), "POST", "/upload", form);
+      expect(res.status).toBe(200);
+      return res.json.data.url as string;
+    };
+    const [profile] = (await call(server, anonymous, "GET", "/adduser")).json;
+    const first = await upload();
+    const put1 = await call(server, withToken(), "PUT", `/adduser/${profile._id}`, {
+      image: first,
+    });
+    expect(put1.json.modifiedCount).toBe(1);
+    const second = await upload();
+    await call(server, withToken(), "PUT", `/adduser/${profile._id}`, { image: second });
+    expect((await fetch(`${server.url}${first}`)).status).toBe(404);
+    expect((await fetch(`${server.url}${second}`)).status).toBe(200);
+    await call(server, withToken(), "PUT", `/adduser/${profile._id}`, { image: profile.image });
+    expect((await fetch(`${server.url}${second}`)).status).toBe(404);
+    expect((await call(server, anonymous, "GET", "/adduser")).json[0]).toEqual(profile);
+  });
+
   it("refuses a non-image, a missing file and a non-multipart body with 4xx JSON", async () => {
     const before = snapshot(server);
     const text = new FormData();
