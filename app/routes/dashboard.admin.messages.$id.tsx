@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { AdminPage } from "~/components/admin/admin-page";
 import { buttonClass, ConfirmAction } from "~/components/dialog";
 import { parseId } from "~/models/fields";
 import {
@@ -99,19 +100,13 @@ export default function MessagePage() {
   const replyHref = `mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`;
   const deleteHref = `/dashboard/admin/messages/${message.id}/delete`;
   return (
-    <article
-      aria-labelledby="message-subject"
-      className="mx-auto w-full max-w-4xl rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-    >
+    <AdminPage title={message.subject} width="narrow">
       <Link
         to={messagesUrl(message.folder)}
         className="text-sm font-medium text-brand-700 hover:underline"
       >
         ← Back to {message.folder === "inbox" ? "the inbox" : message.folder}
       </Link>
-      <h2 id="message-subject" className="mt-3 text-2xl font-semibold break-words text-slate-900">
-        {message.subject}
-      </h2>
       <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="font-medium text-slate-500">From</dt>
         <dd className="break-words text-slate-900">
@@ -164,6 +159,6 @@ export default function MessagePage() {
           Delete
         </ConfirmAction>
       </div>
-    </article>
+    </AdminPage>
   );
 }

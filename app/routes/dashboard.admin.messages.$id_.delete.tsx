@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { ConfirmPage } from "~/components/dialog";
+import { DeleteConfirmScreen, type DeleteConfirmData } from "~/components/admin/delete-confirm";
 import { parseId } from "~/models/fields";
 import { deleteMessage, getMessage } from "~/models/message.server";
 import { messagesUrl } from "~/models/message.schema";
@@ -23,7 +22,14 @@ async function findMessage(idParam: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireOwner(request);
   const message = await findMessage(params.id);
-  return json({ id: message.id, subject: message.subject, name: message.name });
+  const data: DeleteConfirmData = {
+    title: DELETE_CONFIRM.title,
+    noun: `Message from ${message.name}`,
+    name: message.subject,
+    // Cancel goes back to the message.
+    listUrl: `/dashboard/admin/messages/${message.id}`,
+  };
+  return json(data);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -45,13 +51,4 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
 }
 
-export default function DeleteMessagePage() {
-  const { id, subject, name } = useLoaderData<typeof loader>();
-  return (
-    <ConfirmPage {...DELETE_CONFIRM} cancelHref={`/dashboard/admin/messages/${id}`}>
-      <p className="text-sm break-words text-slate-700">
-        “{subject}” from {name}
-      </p>
-    </ConfirmPage>
-  );
-}
+export default DeleteConfirmScreen;

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/admin-page";
 import {
   countByFolder,
   formatMessageDate,
@@ -68,13 +69,7 @@ export default function MessagesList() {
   const { folder, counts, items, page, pageCount, total } = useLoaderData<typeof loader>();
   const tab = FOLDER_TABS.find((t) => t.folder === folder) ?? FOLDER_TABS[0];
   return (
-    <section
-      aria-labelledby="messages-title"
-      className="mx-auto w-full max-w-6xl rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-    >
-      <h2 id="messages-title" className="mb-4 text-xl font-semibold text-slate-900">
-        Messages
-      </h2>
+    <AdminPage title="Messages" description="What visitors sent through the contact form.">
       <nav aria-label="Message folders" className="mb-5 flex flex-wrap gap-2">
         {FOLDER_TABS.map((t) => (
           <Link
@@ -179,6 +174,6 @@ export default function MessagesList() {
           )}
         </nav>
       ) : null}
-    </section>
+    </AdminPage>
   );
 }
