@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { expect as baseExpect, login, test, type Page } from "./fixtures";
+import { expect as baseExpect, login, test } from "./fixtures";
+import type { Page } from "@playwright/test";
 
 // Uploads re-encode images with sharp and the machine running the suite may be busy: allow
 // more than the default 7 s for each expectation.
