@@ -250,7 +250,17 @@ describe("project detail and 404s", () => {
     ])
       expect(laravel.html).toContain(text);
     expect(laravel.html).toMatch(/\$\d[\d,]*/);
-    expect(laravel.html).not.toContain('data-testid="gallery"');
+    // The gallery shows exactly when the project has images.
+    const images = withDb(
+      (db) =>
+        (
+          db
+            .prepare("SELECT COUNT(*) AS n FROM ProjectImage WHERE projectId = ?")
+            .get(ids.laravel) as { n: number }
+        ).n,
+    );
+    if (images > 0) expect(count(laravel.html, 'data-testid="gallery"')).toBe(1);
+    else expect(laravel.html).not.toContain('data-testid="gallery"');
     expect(titleOf(laravel.html)).toMatch(/ \| Alex Morgan$/);
   });
 

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
+import { whenIdle } from "./typing-text";
 
 /** The spec's counter: about 1 s to the final number, at most one step every 20 ms. */
 export const COUNT_MS = 1000;
@@ -15,7 +16,8 @@ export function countSteps(value: number) {
 
 /**
  * A number that counts up from 0 when it first comes into view. The server renders the final
- * number (so it is right without JavaScript), and reduced motion skips the animation.
+ * number (so it is right without JavaScript), and reduced motion skips the animation. Steps write
+ * the text node directly (no React render).
  */
 export function CountUp({
   id,
@@ -26,48 +28,51 @@ export function CountUp({
   value: number;
   suffix?: string;
 }) {
-  const [shown, setShown] = useState(value);
   const ref = useRef<HTMLSpanElement>(null);
 
   useEffect(() => {
     const el = ref.current;
-    if (!el || value <= 0 || counted.has(id)) return;
+    const final = `${value}${suffix}`;
+    if (!el) return;
+    el.textContent = final;
+    if (value <= 0 || counted.has(id)) return;
     if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) {
       counted.add(id);
       return;
     }
     let interval: ReturnType<typeof setInterval> | undefined;
+    let observer: IntersectionObserver | undefined;
     const start = () => {
       counted.add(id);
       const { stepMs, steps } = countSteps(value);
       let step = 0;
-      setShown(0);
+      el.textContent = `0${suffix}`;
       interval = setInterval(() => {
         step += 1;
-        setShown(Math.round((value * step) / steps));
+        el.textContent = `${Math.round((value * step) / steps)}${suffix}`;
         if (step >= steps) clearInterval(interval);
       }, stepMs);
     };
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        observer.disconnect();
-        start();
-      }
+    const cancelStart = whenIdle(() => {
+      observer = new IntersectionObserver((entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          observer?.disconnect();
+          start();
+        }
+      });
+      observer.observe(el);
     });
-    observer.observe(el);
     return () => {
-      observer.disconnect();
-      if (interval) {
-        clearInterval(interval);
-        setShown(value);
-      }
+      cancelStart();
+      observer?.disconnect();
+      if (interval) clearInterval(interval);
     };
-  }, [id, value]);
+  }, [id, value, suffix]);
 
   return (
     <>
       <span ref={ref} aria-hidden="true" data-counter={id} className="tabular-nums">
-        {`${shown}${suffix}`}
+        {`${value}${suffix}`}
       </span>
       <span className="sr-only">{`${value}${suffix}`}</span>
     </>

@@ -1,16 +1,36 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef } from "react";
 
 /** The spec's typing animation: 90 ms a character, 1300 ms pause on a full name, wrapping around. */
 export const TYPE_MS = 90;
 export const PAUSE_MS = 1300;
 
-const reducedMotion = () =>
-  typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 
 /** "A, B and C" */
 export function listText(words: string[]) {
   if (words.length <= 1) return words.join("");
   return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}
+
+/** Runs `fn` once the page has loaded and the browser is idle (animations never compete with it). */
+export function whenIdle(fn: () => void): () => void {
+  let cancelled = false;
+  let idleId: number | undefined;
+  const run = () => {
+    if (cancelled) return;
+    const idle = (window as Partial<Window>).requestIdleCallback;
+    idleId = idle ? idle(fn, { timeout: 1000 }) : window.setTimeout(fn, 50);
+  };
+  if (document.readyState === "complete") run();
+  else window.addEventListener("load", run, { once: true });
+  return () => {
+    cancelled = true;
+    window.removeEventListener("load", run);
+    if (idleId !== undefined) {
+      (window as Partial<Window>).cancelIdleCallback?.(idleId);
+      window.clearTimeout(idleId);
+    }
+  };
 }
 
 // Without JavaScript the animated line is hidden and the full list shown instead.
@@ -20,20 +40,29 @@ const NO_SCRIPT_STYLE =
 /**
  * Types the skill names one after another. The server renders the first name complete (so the
  * line keeps its size), screen readers always get the whole list, and without JavaScript or with
- * reduced motion the whole list shows as plain text.
+ * reduced motion the whole list shows as plain text. Each step writes one text node directly
+ * (no React render), so the animation costs next to nothing on the main thread.
  */
 export function TypingText({ words, prefix }: { words: string[]; prefix: string }) {
   const list = words.map((w) => w.trim()).filter(Boolean);
   const key = list.join("\u0000");
-  const [state, setState] = useState({ word: 0, chars: list[0]?.length ?? 0 });
-  const [running, setRunning] = useState(false);
+  const typedRef = useRef<HTMLSpanElement>(null);
+  const cursorRef = useRef<HTMLSpanElement>(null);
 
   useEffect(() => {
     const names = key ? key.split("\u0000") : [];
-    if (names.length === 0 || reducedMotion()) return;
+    const typed = typedRef.current;
+    const media = window.matchMedia?.(REDUCED_MOTION);
+    if (names.length === 0 || !typed) return;
+    typed.textContent = names[0];
+    if (media?.matches) return;
     let word = 0;
     let chars = names[0].length;
-    let timer: ReturnType<typeof setTimeout>;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const show = () => {
+      typed.textContent = names[word].slice(0, chars);
+      cursorRef.current?.classList.toggle("animate-pulse", chars >= names[word].length);
+    };
     const step = () => {
       if (chars < names[word].length) {
         chars += 1;
@@ -41,37 +70,37 @@ export function TypingText({ words, prefix }: { words: string[]; prefix: string 
         word = (word + 1) % names.length;
         chars = 1;
       }
-      setState({ word, chars });
+      show();
       timer = setTimeout(step, chars >= names[word].length ? PAUSE_MS : TYPE_MS);
     };
-    setRunning(true);
-    setState({ word, chars });
-    timer = setTimeout(step, PAUSE_MS);
-    const media = window.matchMedia("(prefers-reduced-motion: reduce)");
-    const stop = () => {
-      if (!media.matches) return;
-      clearTimeout(timer);
-      setRunning(false);
+    const cancelStart = whenIdle(() => {
+      typed.dataset.running = "true";
+      timer = setTimeout(step, PAUSE_MS);
+    });
+    const stopOnReducedMotion = () => {
+      if (media?.matches) clearTimeout(timer);
     };
-    media.addEventListener?.("change", stop);
+    media?.addEventListener?.("change", stopOnReducedMotion);
     return () => {
+      cancelStart();
       clearTimeout(timer);
-      media.removeEventListener?.("change", stop);
+      media?.removeEventListener?.("change", stopOnReducedMotion);
+      delete typed.dataset.running;
     };
   }, [key]);
 
   if (list.length === 0) return null;
-  const typed = list[state.word % list.length].slice(0, state.chars);
-  // A full name pauses before the next one starts typing.
-  const full = state.chars === list[state.word % list.length].length;
   return (
-    <p className="text-xl font-semibold text-slate-700 sm:text-2xl" data-running={running}>
+    <p className="text-xl font-semibold text-slate-700 sm:text-2xl">
       <span className="sr-only">{`${prefix} ${listText(list)}.`}</span>
       <span aria-hidden="true">{`${prefix} `}</span>
       <span aria-hidden="true" data-typing="live" className="text-brand-700 motion-reduce:hidden">
-        {typed}
+        <span ref={typedRef} data-typing-text="">
+          {list[0]}
+        </span>
         <span
-          className={`ml-0.5 inline-block h-[1.1em] w-0.5 translate-y-[0.15em] bg-brand-600 ${full ? "animate-pulse" : ""}`}
+          ref={cursorRef}
+          className="ml-0.5 inline-block h-[1.1em] w-0.5 translate-y-[0.15em] animate-pulse bg-brand-600"
         />
       </span>
       <span
