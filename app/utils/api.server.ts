@@ -243,6 +243,9 @@ export async function readBodyBytes(
 
 export type Body = Record<string, unknown>;
 
+/** Form keys that would reach an object's prototype instead of a field. */
+const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
 function fromEntries(entries: Iterable<[string, FormDataEntryValue]>): Body {
   const out: Record<string, unknown> = {};
   for (const [rawKey, value] of entries) {
@@ -254,6 +257,7 @@ function fromEntries(entries: Iterable<[string, FormDataEntryValue]>): Body {
     }
     const isList = rawKey.endsWith("[]");
     const key = isList ? rawKey.slice(0, -2) : rawKey;
+    if (UNSAFE_KEYS.has(key)) continue;
     const before = out[key];
     if (Array.isArray(before)) before.push(value);
     else if (before !== undefined) out[key] = [before, value];

@@ -334,3 +334,22 @@ describe("POST /upload", () => {
     expect(snapshot(server)).toEqual(before);
   });
 });
+
+describe("form bodies", () => {
+  it("ignore prototype keys (__proto__, constructor) and keep the real fields", async () => {
+    const form = new URLSearchParams();
+    form.append("__proto__", "x");
+    form.append("__proto__", "y");
+    form.append("constructor", "z");
+    form.append("name", "Form-safe skill");
+    const res = await call(server, owner, "POST", "/addskill", form);
+    expect(res.status, res.text).toBe(201);
+    const list = await call(server, anonymous, "GET", "/addskill");
+    expect(list.json[0]).toEqual({
+      _id: res.json.insertedId,
+      id: Number(res.json.insertedId),
+      name: "Form-safe skill",
+    });
+    await call(server, owner, "DELETE", `/addskill/${res.json.insertedId}`);
+  });
+});
