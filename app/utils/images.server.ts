@@ -26,6 +26,9 @@ export const MAX_INPUT_PIXELS = 50_000_000;
 /** Width of the blurred placeholder (height keeps the aspect ratio, at most this tall too). */
 const PLACEHOLDER_SIZE = 16;
 
+/** Bump when the encoder settings change (the demo images' cache is keyed on it). */
+export const ENCODER_VERSION = "1";
+
 /**
  * Encoder settings: small files at good visual quality and a quick upload. AVIF at effort 0
  * gives the same bytes and PSNR (within 0.2 dB) as effort 2-4 in a fraction of the time.
@@ -168,7 +171,10 @@ function encodeVariant(pipeline: sharp.Sharp, format: VariantFormat) {
  * Validates and re-encodes an uploaded image, writing every variant under UPLOADS_DIR/<key>/.
  * Throws ImageRejected (nothing left on disk) when the bytes are not an acceptable image.
  */
-export async function encodeAndStoreImage(bytes: Buffer): Promise<EncodedImage> {
+export async function encodeAndStoreImage(
+  bytes: Buffer,
+  { random = randomPart() }: { random?: string } = {},
+): Promise<EncodedImage> {
   // The key records the original (oriented) size; the decoded pixels are at most 1600 wide.
   const { width, height, hasAlpha } = await inspect(bytes);
   const { data, info } = await decode(bytes, hasAlpha);
@@ -176,7 +182,8 @@ export async function encodeAndStoreImage(bytes: Buffer): Promise<EncodedImage> 
   const raw = { width: info.width, height: info.height, channels: info.channels } as const;
   const widths = variantWidths(width);
   const dims = { width, height };
-  const key = makeImageKey(randomPart(), width, height, alpha);
+  const key = makeImageKey(random, width, height, alpha);
+  if (!parseImageKey(key)) throw new Error(`Not a valid image key: ${key}`);
   const dir = path.join(uploadsDir(), key);
 
   await fsp.mkdir(dir, { recursive: true });
