@@ -138,7 +138,7 @@ export default function ContactPage() {
   const actionData = useActionData<typeof action>();
   const fetcher = useFetcher<typeof action>();
   const result = fetcher.data ?? actionData;
-  const busy = fetcher.state !== "idle";
+  const busy = fetcher.state === "submitting";
   const resultRef = useRef<HTMLDivElement>(null);
 
   // With JavaScript: once an answer arrives, move focus to it so it is read out.

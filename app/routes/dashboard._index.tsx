@@ -22,7 +22,10 @@ export default function DashboardHome() {
   ];
   return (
     <div className="flex flex-col gap-6">
-      <section aria-label="Counts" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <section
+        aria-label="Counts"
+        className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5"
+      >
         {cards.map((card) => (
           <Link
             key={card.label}
