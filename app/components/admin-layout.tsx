@@ -155,25 +155,27 @@ export function AdminLayout({
     return () => document.removeEventListener("keydown", onKey);
   }, []);
   return (
-    <div className="min-h-screen bg-slate-100">
-      <input
-        ref={toggle}
-        type="checkbox"
-        id="sidebar-toggle"
-        className="peer sr-only lg:hidden"
-        aria-label="Menu"
-        aria-controls="admin-sidebar"
-      />
+    <div className="group/admin min-h-screen bg-slate-100">
       <label
         htmlFor="sidebar-toggle"
         data-testid="sidebar-overlay"
-        className="fixed inset-0 z-30 hidden bg-slate-900/50 peer-checked:block lg:peer-checked:hidden"
+        className="fixed inset-0 z-30 hidden bg-slate-900/50 group-has-[#sidebar-toggle:checked]/admin:block lg:hidden!"
         aria-hidden
       />
       <aside
         id="admin-sidebar"
-        className="invisible fixed inset-y-0 left-0 z-40 w-64 -translate-x-full overflow-y-auto bg-slate-900 transition-[transform,visibility] peer-checked:visible peer-checked:translate-x-0 lg:visible lg:translate-x-0"
+        aria-label="Admin Panel"
+        className="invisible fixed inset-y-0 left-0 z-40 w-64 -translate-x-full overflow-y-auto bg-slate-900 transition-[transform,visibility] group-has-[#sidebar-toggle:checked]/admin:visible group-has-[#sidebar-toggle:checked]/admin:translate-x-0 lg:visible lg:translate-x-0"
       >
+        {/* The mobile menu's state: a checkbox, so it opens and closes without JavaScript. It stays
+            reachable by keyboard while the (hidden) sidebar around it is closed. */}
+        <input
+          ref={toggle}
+          type="checkbox"
+          id="sidebar-toggle"
+          className="visible sr-only lg:hidden"
+          aria-label="Menu"
+        />
         <div className="flex items-center justify-between px-6 py-5">
           <p className="text-lg font-bold text-white">Admin Panel</p>
           <label
@@ -190,7 +192,7 @@ export function AdminLayout({
         <header className="sticky top-0 z-20 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 shadow-sm sm:px-6">
           <label
             htmlFor="sidebar-toggle"
-            className="cursor-pointer rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium lg:hidden [.peer:focus-visible~div_&]:ring-2 [.peer:focus-visible~div_&]:ring-brand-500"
+            className="cursor-pointer rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium lg:hidden group-has-[#sidebar-toggle:focus-visible]/admin:ring-2 group-has-[#sidebar-toggle:focus-visible]/admin:ring-brand-500"
             data-testid="sidebar-open"
             aria-hidden
           >

@@ -34,6 +34,7 @@ export async function action(args: ActionFunctionArgs) {
       const created = await createCategory(input);
       return created.ok ? created.category : { fieldErrors: { name: created.error } };
     },
+    nameOf: (category) => category.name,
   });
 }
 

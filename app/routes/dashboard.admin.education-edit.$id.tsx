@@ -22,6 +22,7 @@ export async function action(args: ActionFunctionArgs) {
     entity: EDUCATION,
     schema: educationUpdateSchema,
     update: updateEducation,
+    nameOf: (record) => record.degree,
   });
 }
 

@@ -21,6 +21,7 @@ export async function action(args: ActionFunctionArgs) {
     entity: EDUCATION,
     schema: educationCreateSchema,
     create: createEducation,
+    nameOf: (record) => record.degree,
   });
 }
 

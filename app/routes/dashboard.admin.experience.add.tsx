@@ -21,6 +21,7 @@ export async function action(args: ActionFunctionArgs) {
     entity: EXPERIENCE,
     schema: experienceSchema,
     create: createExperience,
+    nameOf: (record) => record.title,
   });
 }
 

@@ -18,7 +18,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  return handleUpdate(args, { entity: SERVICES, schema: serviceSchema, update: updateService });
+  return handleUpdate(args, {
+    entity: SERVICES,
+    schema: serviceSchema,
+    update: updateService,
+    nameOf: (service) => service.title,
+  });
 }
 
 /** decisions.md: Cancel goes to the services list (the old app's /dashboard/allfeather was dead). */

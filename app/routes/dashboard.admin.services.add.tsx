@@ -17,7 +17,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  return handleCreate(args, { entity: SERVICES, schema: serviceSchema, create: createService });
+  return handleCreate(args, {
+    entity: SERVICES,
+    schema: serviceSchema,
+    create: createService,
+    nameOf: (service) => service.title,
+  });
 }
 
 export default function AddFeather() {

@@ -20,7 +20,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  return handleCreate(args, { entity: SKILLS, schema: skillSchema, create: createSkill });
+  return handleCreate(args, {
+    entity: SKILLS,
+    schema: skillSchema,
+    create: createSkill,
+    nameOf: (skill) => skill.name,
+  });
 }
 
 export default function AddSkill() {

@@ -126,11 +126,14 @@ export async function handleCreate<S extends z.ZodTypeAny>(
     entity,
     schema,
     create,
+    nameOf,
     redirectTo = entity.listUrl,
   }: {
     entity: AdminEntity;
     schema: S;
     create: (data: z.infer<S>) => Promise<unknown>;
+    /** Names the record in the success text (also makes each success dialog distinct). */
+    nameOf?: (data: z.infer<S>) => string;
     redirectTo?: string;
   },
 ) {
@@ -146,7 +149,12 @@ export async function handleCreate<S extends z.ZodTypeAny>(
     console.error(`Adding a ${entity.noun} failed:`, error);
     return formError(SOMETHING_WENT_WRONG, { values: parsed.values, httpStatus: 500 });
   }
-  return redirectWithToast(redirectTo, { type: "success", title: entity.addedTitle, dialog: true });
+  return redirectWithToast(redirectTo, {
+    type: "success",
+    title: entity.addedTitle,
+    text: nameOf ? `“${nameOf(parsed.data)}” has been added.` : undefined,
+    dialog: true,
+  });
 }
 
 /**
@@ -159,10 +167,12 @@ export async function handleUpdate<S extends z.ZodTypeAny>(
     entity,
     schema,
     update,
+    nameOf,
   }: {
     entity: AdminEntity;
     schema: S;
     update: (id: number, data: z.infer<S>) => Promise<UpdateResult>;
+    nameOf?: (data: z.infer<S>) => string;
   },
 ) {
   await requireOwner(request);
@@ -182,9 +192,12 @@ export async function handleUpdate<S extends z.ZodTypeAny>(
   return redirectWithToast(entity.listUrl, {
     type: "success",
     title: entity.updatedTitle ?? `${entity.noun} Updated Successfully!`,
+    text: nameOf ? `“${nameOf(parsed.data)}” has been saved.` : undefined,
     dialog: true,
   });
 }
+
+const GONE = "It does not exist any more (it may have been deleted already).";
 
 /** What a delete function answers: the spec's deletedCount, or why nothing was deleted. */
 export type DeleteOutcome = { deletedCount: number; reason?: string };
@@ -228,7 +241,11 @@ export function deleteConfirmRoute<T>({
         dialog: true,
       });
     let outcome: DeleteOutcome;
+    let name = "";
     try {
+      const record = await find(id);
+      if (!record) return failed(GONE);
+      name = nameOf(record);
       const answer = await remove(id);
       outcome = typeof answer === "number" ? { deletedCount: answer } : answer;
     } catch (error) {
@@ -239,7 +256,7 @@ export function deleteConfirmRoute<T>({
       return redirectWithToast(entity.listUrl, {
         type: "success",
         title: DELETED_TITLE,
-        text: `The ${entity.noun.toLowerCase()} has been deleted.`,
+        text: `“${name}” has been deleted.`,
         dialog: true,
       });
     }

@@ -1,6 +1,7 @@
 // Steps the admin CRUD specs share: the result dialog, deleting a row through the confirmation
 // (a modal dialog with JavaScript, a confirmation page without), and checking the public home.
-import { expect, OWNER, type Page } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, OWNER } from "./fixtures";
 
 /** The spec's result dialog ('Deleted!', 'Skill Added Successfully!', ...): check it, press OK. */
 export async function expectMessage(page: Page, title: string, text?: string) {

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { signIn } from "./admin-crud";
 import { expect, test } from "./fixtures";
 
@@ -97,5 +98,51 @@ test.describe("admin layout", () => {
       await page.keyboard.press("Tab");
       await expect(sidebar.getByRole("link").first()).toBeFocused();
     });
+  });
+
+  test("admin screens have no axe violations (desktop and phone, sidebar open)", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "axe runs inside the page, so it needs JavaScript");
+    await signIn(page);
+    const pages = [
+      "/dashboard",
+      "/dashboard/admin/skills",
+      "/dashboard/admin/skills/add",
+      "/dashboard/admin/category",
+      "/dashboard/admin/services",
+      "/dashboard/admin/services/add",
+      "/dashboard/admin/education",
+      "/dashboard/admin/education/add",
+      "/dashboard/admin/experience",
+      "/dashboard/admin/experience/add",
+    ];
+    const check = async (label: string) => {
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const found = violations.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes[0]?.target}`);
+      expect(found).toEqual([]);
+    };
+    for (const path of pages) {
+      await page.goto(path);
+      await check(path);
+    }
+    await page.goto("/dashboard/admin/education");
+    await page.getByRole("main").getByRole("link", { name: /^Edit/ }).first().click();
+    await expect(page.getByRole("heading", { name: "Edit Education" })).toBeVisible();
+    await check("edit form");
+    await page.goto("/dashboard/admin/services");
+    await page
+      .getByRole("link", { name: /^Delete/ })
+      .first()
+      .click();
+    await expect(page.getByRole("dialog", { name: "Are you sure?" })).toBeVisible();
+    await check("delete dialog");
+    await page.keyboard.press("Escape");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/dashboard/admin/education");
+    await check("education list at 390 px");
+    await page.getByTestId("sidebar-open").click();
+    await check("sidebar open at 390 px");
   });
 });

@@ -1,4 +1,4 @@
-import { deleteRow, expectMessage, expectOnHome, rowOf, signIn } from "./admin-crud";
+import { confirmDelete, deleteRow, expectMessage, expectOnHome, rowOf, signIn } from "./admin-crud";
 import { expect, test, unique } from "./fixtures";
 
 const LIST = "/dashboard/admin/skills";
@@ -30,23 +30,32 @@ test.describe("admin skills", () => {
     await expectOnHome(page, name, false);
   });
 
-  test("Cancel on the confirmation keeps the skill", async ({ page, javaScriptEnabled }) => {
-    const name = unique("Kept skill");
+  test("two adds and two deletes in a row each show their dialog; Cancel keeps the skill", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    const first = unique("First skill");
+    const second = unique("Second skill");
     await signIn(page, `${LIST}/add`);
-    await page.getByLabel("Skill Name").fill(name);
-    await page.getByRole("button", { name: "Add Skill" }).click();
-    await expectMessage(page, "Skill Added Successfully!");
+    for (const name of [first, second]) {
+      if (name === second)
+        await page.getByRole("main").getByRole("link", { name: "Add Skill" }).click();
+      await page.getByLabel("Skill Name").fill(name);
+      await page.getByRole("button", { name: "Add Skill" }).click();
+      await expect(page).toHaveURL(LIST);
+      await expectMessage(page, "Skill Added Successfully!", `“${name}” has been added.`);
+    }
 
-    await rowOf(page, name)
-      .getByRole("link", { name: `Delete ${name}` })
+    await rowOf(page, first)
+      .getByRole("link", { name: `Delete ${first}`, exact: true })
       .click();
     if (javaScriptEnabled) {
       const dialog = page.getByRole("dialog", { name: "Are you sure?" });
       await expect(dialog).toBeVisible();
       await page.keyboard.press("Escape");
       await expect(dialog).toBeHidden();
-      await rowOf(page, name)
-        .getByRole("link", { name: `Delete ${name}` })
+      await rowOf(page, first)
+        .getByRole("link", { name: `Delete ${first}`, exact: true })
         .click();
       await dialog.getByRole("button", { name: "Cancel" }).click();
       await expect(dialog).toBeHidden();
@@ -54,7 +63,12 @@ test.describe("admin skills", () => {
       await page.getByRole("link", { name: "Cancel" }).click();
     }
     await expect(page).toHaveURL(LIST);
-    await expect(rowOf(page, name)).toBeVisible();
-    await deleteRow(page, { name, listUrl: LIST, javaScriptEnabled });
+    await expect(rowOf(page, first)).toBeVisible();
+
+    for (const name of [first, second]) {
+      await confirmDelete(page, { name, listUrl: LIST, javaScriptEnabled });
+      await expectMessage(page, "Deleted!", `“${name}” has been deleted.`);
+      await expect(rowOf(page, name)).toHaveCount(0);
+    }
   });
 });

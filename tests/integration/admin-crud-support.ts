@@ -88,6 +88,7 @@ export function describeAddForm(name: string, listUrl: string, form: AddForm) {
       expect(await flashOf(res)).toMatchObject({
         type: "success",
         title: form.successTitle,
+        text: expect.stringMatching(/^“.+” has been added\.$/),
         dialog: true,
       });
       expect(await form.exists(values)).toBe(true);
@@ -201,6 +202,7 @@ export function describeDelete(name: string, flow: DeleteFlow) {
       expect(await flashOf(res)).toMatchObject({
         type: "success",
         title: "Deleted!",
+        text: expect.stringMatching(/^“.+” has been deleted\.$/),
         dialog: true,
       });
       expect(await flow.exists(id)).toBe(false);

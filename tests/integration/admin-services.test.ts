@@ -121,6 +121,7 @@ describe("admin services (feathers)", () => {
       expect(await flashOf(res)).toMatchObject({
         type: "success",
         title: "Service Updated Successfully!",
+        text: "“Renamed” has been saved.",
         dialog: true,
       });
       expect(await getService(id)).toEqual({

@@ -36,6 +36,19 @@ export type FieldSpec = {
 
 export type FieldValues = Record<string, string | number | null | undefined>;
 
+// Every answer of an action is a new object: keying the dialog on it reopens the dialog even when
+// the same refusal comes back twice in a row (same title and text).
+const answerIds = new WeakMap<object, number>();
+let lastAnswerId = 0;
+function submissionId(answer: object): number {
+  let id = answerIds.get(answer);
+  if (id === undefined) {
+    id = ++lastAnswerId;
+    answerIds.set(answer, id);
+  }
+  return id;
+}
+
 /**
  * The result of the last submission: with JavaScript the spec's modal dialog ('Error!', 'No
  * Changes Made'); without it the same title and text inline above the form.
@@ -50,7 +63,7 @@ export function ResultMessage({
   if (hydrated) {
     return (
       <MessageDialog
-        key={JSON.stringify(result)}
+        key={submissionId(result)}
         kind={kind}
         title={result.title}
         text={result.text}
