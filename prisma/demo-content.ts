@@ -1,5 +1,21 @@
 // Believable demo content for the quick-start and the tests' "full database".
 
+// Demo pictures: drawn by prisma/demo-images.ts and stored through the upload pipeline by the
+// seed, under fixed keys (`<16 chars>-<width>x<height>`, see app/utils/image-variants.ts).
+export const DEMO_PROFILE_IMAGE = "/images/demoprofileimage-600x750";
+export const demoThumbnailRef = (index: number) =>
+  `/images/demothumbnail${String(index + 1).padStart(3, "0")}-960x600`;
+export const DEMO_SCREENS = [1, 2, 3, 4].map(
+  (k) => `/images/demogallery${String(k).padStart(5, "0")}-800x600`,
+);
+/** 0 to 4 gallery screenshots per demo project, rotating through the shared screens. */
+const GALLERY_COUNTS = [4, 2, 3, 0, 1, 4, 2, 0, 3, 1, 4, 2];
+const demoGallery = (index: number) =>
+  [...DEMO_SCREENS.slice(index % 4), ...DEMO_SCREENS.slice(0, index % 4)].slice(
+    0,
+    GALLERY_COUNTS[index % GALLERY_COUNTS.length],
+  );
+
 export const demoProfile = {
   name: "Alex Morgan",
   description:
@@ -7,7 +23,7 @@ export const demoProfile = {
   email: "hello@alexmorgan.dev",
   number: "+880 1712 345678",
   address: "Dhaka, Bangladesh",
-  image: "",
+  image: DEMO_PROFILE_IMAGE,
   cv: "https://example.com/alex-morgan-cv.pdf",
   facebook: "https://facebook.com/alexmorgan.dev",
   github: "https://github.com/alexmorgan-dev",
@@ -226,6 +242,6 @@ export const demoProjects = projects.map((p, i) => ({
   longDescription: `${p.title} is a ${p.subtitle.toLowerCase()} delivered for ${p.clientName}. The project covered discovery, design, development and launch. It is server-rendered for speed, fully responsive, tested end to end, and deployed with zero downtime. After launch, conversion grew and support requests dropped.`,
   liveView: p.skill === "React" ? `https://example.com/demo/${i + 1}` : "",
   sourceCode: `https://github.com/alexmorgan-dev/project-${i + 1}`,
-  thumbnail: "",
-  images: [] as string[],
+  thumbnail: demoThumbnailRef(i),
+  images: demoGallery(i),
 }));

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { createUploadedImage, getUploadedImage } from "~/models/image.server";
-import { imageRef, makeImageKey } from "~/utils/image-variants";
+import { imageKeyFromRef, imageRef, makeImageKey, parseImageKey } from "~/utils/image-variants";
 import {
   ENCODER_VERSION,
   encodeAndStoreImage,
@@ -114,31 +114,42 @@ function screenSvg(width: number, height: number, kind: number) {
   </svg>`;
 }
 
-/** Every demo image, with fixed keys (demo content is public; keys need not be secret). */
-export function demoImageList(projects: { title: string; subtitle: string }[]) {
-  const profile: DemoImage = {
-    id: "demoprofileimage",
-    width: 600,
-    height: 750,
-    svg: () => portraitSvg(600, 750),
-  };
-  const thumbnails: DemoImage[] = projects.map((p, i) => ({
-    id: `demothumbnail${String(i + 1).padStart(3, "0")}`,
-    width: 960,
-    height: 600,
-    svg: () => thumbnailSvg(960, 600, p.title, p.subtitle, i),
-  }));
-  const screens: DemoImage[] = [0, 1, 2, 3].map((k) => ({
-    id: `demogallery${String(k + 1).padStart(5, "0")}`,
-    width: 800,
-    height: 600,
-    svg: () => screenSvg(800, 600, k),
-  }));
-  return { profile, thumbnails, screens };
+/** The drawing behind a demo image reference (see demo-content.ts); null for anything else. */
+export function demoImageFor(
+  ref: string,
+  projects: { title: string; subtitle: string }[],
+): DemoImage | null {
+  const key = imageKeyFromRef(ref);
+  const info = parseImageKey(key);
+  if (!key || !info) return null;
+  const id = key.slice(0, 16);
+  const { width, height } = info;
+  if (id === "demoprofileimage")
+    return { id, width, height, svg: () => portraitSvg(width, height) };
+  const thumb = /^demothumbnail(\d{3})$/.exec(id);
+  if (thumb) {
+    const i = Number(thumb[1]) - 1;
+    const p = projects[i] ?? { title: "Demo project", subtitle: "" };
+    return { id, width, height, svg: () => thumbnailSvg(width, height, p.title, p.subtitle, i) };
+  }
+  const screen = /^demogallery(\d{5})$/.exec(id);
+  if (screen) {
+    const kind = (Number(screen[1]) - 1) % 4;
+    return { id, width, height, svg: () => screenSvg(width, height, kind) };
+  }
+  return null;
 }
 
-/** How many gallery screenshots each demo project shows (0 to 4). */
-export const demoGalleryCount = (index: number) => [4, 2, 3, 0, 1, 4, 2, 0, 3, 1, 4, 2][index % 12];
+/** Makes sure every demo image among `refs` is stored (files and row); others are ignored. */
+export async function ensureDemoImages(
+  refs: string[],
+  projects: { title: string; subtitle: string }[],
+): Promise<void> {
+  const images = [...new Set(refs)]
+    .map((ref) => demoImageFor(ref, projects))
+    .filter((image): image is DemoImage => image !== null);
+  await Promise.all(images.map(ensureDemoImage));
+}
 
 const cacheRoot = () => path.join(os.tmpdir(), "folio-demo-images");
 
@@ -153,7 +164,7 @@ function cacheKey(image: DemoImage) {
 type Manifest = Omit<EncodedImage, "key"> & { key: string };
 
 /** Puts a demo image's files in UPLOADS_DIR and its row in the database; returns its reference. */
-export async function ensureDemoImage(image: DemoImage): Promise<string> {
+async function ensureDemoImage(image: DemoImage): Promise<string> {
   const key = makeImageKey(image.id, image.width, image.height, false);
   const dir = imageDir(key);
   if (!dir) throw new Error(`Bad demo image key ${key}`);

@@ -13,7 +13,7 @@ import {
   demoServices,
   demoSkills,
 } from "./demo-content";
-import { demoGalleryCount, demoImageList, ensureDemoImage } from "./demo-images";
+import { ensureDemoImages } from "./demo-images";
 
 export async function seed() {
   await dbReady();
@@ -21,10 +21,10 @@ export async function seed() {
   // Items are inserted oldest first so the newest-first lists show them in the order written.
   const positions = (n: number) => Array.from({ length: n }, (_, i) => n - i);
 
-  const demoImages = demoImageList(demoProjects);
   if ((await prisma.profile.count()) === 0) {
-    const image = await ensureDemoImage(demoImages.profile);
-    await prisma.profile.create({ data: { ...demoProfile, image } });
+    // Demo pictures are drawn and stored through the upload pipeline (cached between seeds).
+    await ensureDemoImages([demoProfile.image], demoProjects);
+    await prisma.profile.create({ data: demoProfile });
     report.push("profile");
   }
   if ((await prisma.skill.count()) === 0) {
@@ -47,20 +47,15 @@ export async function seed() {
   }
   if ((await prisma.project.count()) === 0) {
     const p = positions(demoProjects.length);
-    // Demo pictures, drawn and encoded through the upload pipeline (cached between seeds).
-    const screens = await Promise.all(demoImages.screens.map(ensureDemoImage));
-    const thumbnails = await Promise.all(demoImages.thumbnails.map(ensureDemoImage));
+    await ensureDemoImages(
+      demoProjects.flatMap((project) => [project.thumbnail, ...project.images]),
+      demoProjects,
+    );
     for (const [i, project] of [...demoProjects].reverse().entries()) {
-      const index = demoProjects.length - 1 - i;
-      const { images: _none, ...data } = project;
-      const images = [...screens.slice(index % 4), ...screens.slice(0, index % 4)].slice(
-        0,
-        demoGalleryCount(index),
-      );
+      const { images, ...data } = project;
       await prisma.project.create({
         data: {
           ...data,
-          thumbnail: thumbnails[index],
           position: p[i],
           images: { create: images.map((url, index) => ({ url, position: index })) },
         },
