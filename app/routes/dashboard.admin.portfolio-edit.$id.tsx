@@ -6,7 +6,6 @@ import {
   PROJECTS,
   ProjectForm,
   projectEditUrl,
-  projectViewUrl,
   validationDialog,
   type ProjectFormActionData,
   type ProjectFormValues,
@@ -174,11 +173,7 @@ export default function EditProject() {
   const { project, existing, values, categories } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <AdminPage
-      title="Edit Project"
-      description={project.title}
-      action={{ to: projectViewUrl(project.id), label: "View Project" }}
-    >
+    <AdminPage title="Edit Project" description={project.title}>
       <ProjectForm
         mode="edit"
         action={projectEditUrl(project.id)}

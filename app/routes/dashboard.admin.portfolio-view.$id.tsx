@@ -54,20 +54,18 @@ export default function ViewProject() {
   const { project } = useLoaderData<typeof loader>();
   const budget = project.budget === null ? "" : `$${project.budget.toLocaleString("en-US")}`;
   return (
-    <AdminPage
-      title={project.title}
-      description={project.subtitle}
-      action={{ to: projectEditUrl(project.id), label: "Edit Project" }}
-    >
+    <AdminPage title={project.title} description={project.subtitle}>
       <article className="flex flex-col gap-6">
-        <div className="flex flex-wrap gap-2 text-xs font-semibold">
-          {project.draft ? (
-            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-amber-800">Draft</span>
-          ) : null}
-          {project.featured ? (
-            <span className="rounded-full bg-brand-50 px-2 py-0.5 text-brand-700">Featured</span>
-          ) : null}
-        </div>
+        {project.draft || project.featured ? (
+          <div className="flex flex-wrap gap-2 text-xs font-semibold">
+            {project.draft ? (
+              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-amber-800">Draft</span>
+            ) : null}
+            {project.featured ? (
+              <span className="rounded-full bg-brand-50 px-2 py-0.5 text-brand-700">Featured</span>
+            ) : null}
+          </div>
+        ) : null}
         {project.thumbnail ? (
           <Image
             src={project.thumbnail}
@@ -120,6 +118,9 @@ export default function ViewProject() {
           </section>
         ) : null}
         <div className="flex flex-wrap gap-3">
+          <Link to={projectEditUrl(project.id)} className={buttonClass.primary}>
+            Edit Project
+          </Link>
           <Link to={PROJECTS.listUrl} className={buttonClass.secondary}>
             Back to All Projects
           </Link>

@@ -97,7 +97,7 @@ export default function AddProject() {
   const actionData = useActionData<typeof action>();
   const formKey = useResetKey(Boolean(actionData));
   return (
-    <AdminPage title="Add Portfolio" action={{ to: PROJECTS.listUrl, label: "All Projects" }}>
+    <AdminPage title="Add Portfolio">
       <ProjectForm
         mode="add"
         action={PROJECT_ADD_URL}

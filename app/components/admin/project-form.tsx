@@ -431,9 +431,13 @@ export function ProjectForm({
               label={editing ? "Add Portfolio Images" : "Portfolio Images"}
               name={editing ? "newImages" : "images"}
               multiple
-              max={MAX_GALLERY_IMAGES - (editing ? currentImages.length - removed.size : 0)}
+              max={MAX_GALLERY_IMAGES}
               error={errors.images ?? errors.newImages}
-              hint={`Image files only, at most ${MAX_GALLERY_IMAGES} in all`}
+              hint={
+                editing
+                  ? `Image files only; at most ${MAX_GALLERY_IMAGES} images in all, kept ones included`
+                  : `Image files only, at most ${MAX_GALLERY_IMAGES}`
+              }
             />
           </div>
         </Section>
