@@ -82,7 +82,23 @@ export async function action({ request }: ActionFunctionArgs) {
     const value = form.get(key);
     if (value !== null) input[key] = typeof value === "string" ? value : "";
   }
-  const result = await submitContactMessage(input, { ip: clientIp(request), source: "form" });
+  let result: Awaited<ReturnType<typeof submitContactMessage>>;
+  try {
+    result = await submitContactMessage(input, { ip: clientIp(request), source: "form" });
+  } catch (error) {
+    // Our fault (e.g. the database is unavailable): say so, and keep what the visitor typed.
+    console.error("Contact form: the message could not be stored", error);
+    return json<ActionData>(
+      {
+        ok: false,
+        title: "Your message was not sent.",
+        text: "Something went wrong on our side. Please try again in a moment.",
+        fieldErrors: {},
+        values: submittedValues(form),
+      },
+      { status: 503 },
+    );
+  }
   if (result.ok) {
     return json<ActionData>({
       ok: true,

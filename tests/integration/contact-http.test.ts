@@ -1,5 +1,6 @@
 // The contact page and the inbox through the real production server (no JavaScript involved):
 // the plain form POST, fields kept on refusal, and a message's HTML shown as inert text.
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -148,5 +149,18 @@ describe("the inbox shows messages as text", () => {
     expect(pageHtml).toContain(
       `href="mailto:mallory@example.com?subject=${encodeURIComponent('Re: <script>alert("subject")</script>').replace(/&/g, "&amp;")}"`,
     );
+  });
+
+  it("when the message cannot be stored, the visitor is told so (503) and keeps what was typed", async () => {
+    // Last test of the file: it breaks this server's database on purpose.
+    const db = new Database(server.databaseFile);
+    db.exec('DROP TABLE "Message"');
+    db.close();
+    const { status, html } = await post({ ...VALID, subject: "Lost? Never." });
+    expect(status).toBe(503);
+    expect(html).toContain("Something went wrong on our side. Please try again in a moment.");
+    expect(html).toContain('value="Lost? Never."');
+    expect(html).toContain('value="grace@example.com"');
+    expect(html).toMatch(/<textarea[^>]*>Let us talk\.<\/textarea>/);
   });
 });
