@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { ErrorPanel } from "~/components/site/error-panel";
@@ -13,6 +14,13 @@ export async function loader() {
   const data: SiteData = { profile: await getProfile(), year: new Date().getFullYear() };
   return json(data);
 }
+
+/** Moving between public pages keeps the layout's data; a form submission refreshes it. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  defaultShouldRevalidate,
+}) =>
+  formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? defaultShouldRevalidate : false;
 
 export default function SiteLayout() {
   const data = useLoaderData<typeof loader>();

@@ -8,6 +8,7 @@ test.describe("public navigation (desktop)", () => {
   test("the Projects dropdown opens and leads to each list; the active link is highlighted", async ({
     page,
   }) => {
+    test.setTimeout(60_000);
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute(

@@ -1,4 +1,4 @@
-import { Link, NavLink, useLocation } from "@remix-run/react";
+import { Link, NavLink, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type MouseEvent } from "react";
 import { Image } from "~/components/image";
 import type { Profile } from "~/models/profile.server";
@@ -67,10 +67,11 @@ export function SiteHeader({ profile }: { profile: Profile | null }) {
   const inProjects = pathname === "/projects" || pathname.startsWith("/projects/");
   const headerRef = useRef<HTMLElement>(null);
 
-  // Close on navigation (also covers back/forward).
+  // Close when a navigation starts (links, back/forward, redirects).
+  const navigating = useNavigation().state === "loading";
   useEffect(() => {
-    closeMenus(headerRef.current);
-  }, [pathname]);
+    if (navigating) closeMenus(headerRef.current);
+  }, [navigating]);
 
   useEffect(() => {
     const onPointerDown = (event: PointerEvent) =>
