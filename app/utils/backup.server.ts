@@ -400,9 +400,20 @@ export async function restoreBackup(
 
     // Stage both next to their targets (same file system), then swap with renames.
     const stagedDb = `${dbFile}.restoring-${stamp}`;
-    fs.copyFileSync(path.join(inspected.dir, DB_ENTRY), stagedDb);
     const stagedUploads = `${uploadsDir}.restoring-${stamp}`;
-    fs.cpSync(path.join(inspected.dir, UPLOADS_ENTRY), stagedUploads, { recursive: true });
+    try {
+      fs.copyFileSync(path.join(inspected.dir, DB_ENTRY), stagedDb);
+      const extractedUploads = path.join(inspected.dir, UPLOADS_ENTRY);
+      if (fs.existsSync(extractedUploads)) {
+        fs.cpSync(extractedUploads, stagedUploads, { recursive: true });
+      } else {
+        fs.mkdirSync(stagedUploads, { recursive: true });
+      }
+    } catch (error) {
+      fs.rmSync(stagedDb, { force: true });
+      fs.rmSync(stagedUploads, { recursive: true, force: true });
+      throw error;
+    }
 
     for (const suffix of ["", "-wal", "-shm", "-journal"]) {
       if (hasContent) moveAside(`${dbFile}${suffix}`, stamp, kept);
