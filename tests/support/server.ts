@@ -115,7 +115,8 @@ export async function startTestServer({
     output: () => output,
     stop: (signal = "SIGTERM") =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
+        // Already gone (exited, or killed by a signal such as SIGKILL): nothing to wait for.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
         child.once("exit", (code: number | null) => resolve(code));
         child.kill(signal);
       }),
