@@ -13,8 +13,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: [["list"]],
   outputDir: process.env.FOLIO_TEST_TMP
     ? `${process.env.FOLIO_TEST_TMP}/test-results`
