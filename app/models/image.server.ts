@@ -2,7 +2,7 @@
 // content uses any more.
 import { prisma } from "~/utils/db.server";
 import { imageKeyFromRef, imageRef } from "~/utils/image-variants";
-import { removeImageFiles, type EncodedImage } from "~/utils/images.server";
+import { removeImageFiles, storedKeysOlderThan, type EncodedImage } from "~/utils/images.server";
 
 export type UploadedImage = {
   key: string;
@@ -92,17 +92,25 @@ export async function removeUnusedImages(refs: string[]): Promise<void> {
 
 /**
  * Deletes uploaded images that were never put to use (e.g. the browser left after the upload
- * but before saving) once they are older than `olderThanMs`. Returns how many were removed.
+ * but before saving) once they are older than `olderThanMs`, and image folders left without a
+ * row (a crash mid-upload). Returns how many images were removed.
  */
 export async function pruneUnusedImages(olderThanMs = 24 * 60 * 60 * 1000): Promise<number> {
+  const cutoff = new Date(Date.now() - olderThanMs);
   const rows = await prisma.uploadedImage.findMany({
-    where: { createdAt: { lt: new Date(Date.now() - olderThanMs) } },
+    where: { createdAt: { lt: cutoff } },
     select: { key: true },
   });
   let removed = 0;
   for (const { key } of rows) {
     if (await isImageInUse(imageRef(key))) continue;
     await deleteUploadedImage(key);
+    removed += 1;
+  }
+  for (const key of await storedKeysOlderThan(cutoff)) {
+    if (await prisma.uploadedImage.findUnique({ where: { key }, select: { id: true } })) continue;
+    if (await isImageInUse(imageRef(key))) continue;
+    await removeImageFiles(key);
     removed += 1;
   }
   return removed;

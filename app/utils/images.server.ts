@@ -232,6 +232,23 @@ export async function removeImageFiles(key: string) {
   if (dir) await fsp.rm(dir, { recursive: true, force: true });
 }
 
+/** Keys of the image folders on disk last changed before `before` (for the orphan sweep). */
+export async function storedKeysOlderThan(before: Date): Promise<string[]> {
+  let entries: fs.Dirent[];
+  try {
+    entries = await fsp.readdir(uploadsDir(), { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const keys: string[] = [];
+  for (const entry of entries) {
+    if (!entry.isDirectory() || !parseImageKey(entry.name)) continue;
+    const stat = await fsp.stat(path.join(uploadsDir(), entry.name)).catch(() => null);
+    if (stat && stat.mtime < before) keys.push(entry.name);
+  }
+  return keys;
+}
+
 const VARIANT_FILE = /^([1-9]\d{0,4})\.(avif|webp|jpg)$/;
 
 /** Which stored file a URL segment names; null for anything that is not a variant of `info`. */

@@ -2,4 +2,5 @@
 // Import each job module below so the production build includes it.
 import "./backup-schedule.server";
 import "./notifier-job.server";
+import "./image-prune-job.server";
 export {};

@@ -129,4 +129,25 @@ describe("pruneUnusedImages", () => {
     expect(await stored(used)).toBe(true);
     expect(await stored(recent)).toBe(true);
   });
+
+  it("removes old image folders left without a row (a crash mid-upload), not young ones", async () => {
+    await prisma.uploadedImage.deleteMany();
+    fs.rmSync(process.env.UPLOADS_DIR!, { recursive: true, force: true });
+    const crashed = await uploadOne();
+    const young = await uploadOne();
+    await prisma.uploadedImage.deleteMany({
+      where: { key: { in: [crashed, young].map((r) => imageKeyFromRef(r)!) } },
+    });
+    const old = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    fs.utimesSync(dirOf(crashed), old, old);
+    // Something that is not an image folder is never touched.
+    const stray = path.join(process.env.UPLOADS_DIR!, "not-an-image");
+    fs.mkdirSync(stray, { recursive: true });
+    fs.utimesSync(stray, old, old);
+
+    expect(await pruneUnusedImages()).toBe(1);
+    expect(fs.existsSync(dirOf(crashed))).toBe(false);
+    expect(fs.existsSync(dirOf(young))).toBe(true);
+    expect(fs.existsSync(stray)).toBe(true);
+  });
 });
