@@ -1,6 +1,8 @@
 // The project list and detail loaders: pagination edges (8/9/16/17), invalid pages, the exact
 // skill filters, drafts, and 404s for unknown or non-numeric ids.
-import { beforeEach, describe, expect, it } from "vitest";
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaClient } from "@prisma/client";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loader as allLoader } from "~/routes/_site.projects._index";
 import { loader as reactLoader } from "~/routes/_site.projects.react";
 import { loader as laravelLoader } from "~/routes/_site.projects.laravel";
@@ -40,8 +42,37 @@ async function createProjects(count: number, skill = "React", label = skill) {
   return ids;
 }
 
+// A client that reports every SQL statement, installed as the app's Prisma client.
+let queries = 0;
+beforeAll(() => {
+  const client = new PrismaClient({
+    adapter: new PrismaBetterSQLite3({ url: process.env.DATABASE_URL! }),
+    log: [{ emit: "event", level: "query" }],
+  });
+  client.$on("query", () => (queries += 1));
+  globalThis.__folioPrisma = client;
+});
+afterAll(async () => {
+  await globalThis.__folioPrisma?.$disconnect();
+});
+
 beforeEach(async () => {
   await prisma.project.deleteMany();
+});
+
+describe("queries", () => {
+  it("a list page and a detail page run 2 queries each, however many projects exist", async () => {
+    const ids = await createProjects(20);
+    await prisma.projectImage.createMany({
+      data: [1, 2, 3].map((i) => ({ projectId: ids[0], url: `https://img.example/${i}.png` })),
+    });
+    queries = 0;
+    await list(allLoader, "/projects?page=2");
+    expect(queries).toBe(2);
+    queries = 0;
+    expect((await detail(String(ids[0]))).status).toBe(200);
+    expect(queries).toBe(2);
+  });
 });
 
 describe("/projects pagination", () => {
