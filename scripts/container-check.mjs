@@ -11,8 +11,8 @@
 //   6. a first start on an empty volume with RESTORE_FROM brings that backup back
 //
 // Usage: node scripts/container-check.mjs [--keep] [--ref HEAD] [--fix-lock]
-// (a few minutes; exit 0 = pass). --fix-lock regenerates package-lock.json in the copy before
-// `npm ci`, for when the committed lock file is out of sync with package.json (npm ci refuses).
+// (a few minutes; exit 0 = pass). --fix-lock runs `npm install` instead of `npm ci` in the copy,
+// for when the committed lock file is out of sync with package.json (npm ci then refuses).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -22,6 +22,10 @@ import path from "node:path";
 const repo = path.resolve(import.meta.dirname, "..");
 const keep = process.argv.includes("--keep");
 const fixLock = process.argv.includes("--fix-lock");
+// The image's npm: node:20-bookworm-slim ships npm 10. npm 11 checks optional dependencies of
+// other platforms in package-lock.json more strictly, so a newer local npm is swapped for npm 10.
+const npmMajor = Number(execFileSync("npm", ["--version"], { encoding: "utf8" }).split(".")[0]);
+const npm = npmMajor === 10 ? ["npm"] : ["npx", "--yes", "npm@10"];
 const refIndex = process.argv.indexOf("--ref");
 const ref = refIndex >= 0 ? process.argv[refIndex + 1] : "HEAD";
 const OWNER = { email: "container-owner@example.com", password: "container-check-password" };
@@ -233,23 +237,25 @@ async function main() {
   });
 
   const buildEnv = baseEnv(envOf(buildStage));
-  if (fixLock) {
-    // Only in the copy: lets the rest be checked while the committed lock file is out of sync.
-    await step("(--fix-lock) npm install --package-lock-only in the copy", () =>
-      run("npm", ["install", "--package-lock-only", "--ignore-scripts", "--no-audit", "--no-fund"], {
-        cwd: src,
-        env: buildEnv,
-      }),
-    );
-  }
-  await step("build stage: npm ci (better-sqlite3 may compile from source)", () =>
-    run("npm", ["ci", "--no-audit", "--no-fund"], { cwd: src, env: buildEnv }),
+  // `npm ci`, or with --fix-lock `npm install` (which tolerates a lock file out of sync).
+  const install = fixLock ? ["install"] : ["ci"];
+  console.log(
+    `\nnpm: ${npm.join(" ")} (${npmMajor === 10 ? "local" : `local npm is ${npmMajor}`})`,
+  );
+  await step(`build stage: npm ${install[0]} (better-sqlite3 may compile from source)`, () =>
+    run(npm[0], [...npm.slice(1), ...install, "--no-audit", "--no-fund"], {
+      cwd: src,
+      env: buildEnv,
+    }),
   );
   await step("build stage: npm run build", () =>
-    run("npm", ["run", "build"], { cwd: src, env: buildEnv }),
+    run(npm[0], [...npm.slice(1), "run", "build"], { cwd: src, env: buildEnv }),
   );
   await step("build stage: npm prune --omit=dev", () =>
-    run("npm", ["prune", "--omit=dev", "--no-audit", "--no-fund"], { cwd: src, env: buildEnv }),
+    run(npm[0], [...npm.slice(1), "prune", "--omit=dev", "--no-audit", "--no-fund"], {
+      cwd: src,
+      env: buildEnv,
+    }),
   );
 
   await step("runtime stage: the paths of its COPY --from=build lines", () => {
