@@ -61,13 +61,13 @@ export default function App() {
       <Outlet />
       {toast?.dialog ? (
         <MessageDialog
-          key={JSON.stringify(toast)}
+          key={toast.id ?? JSON.stringify(toast)}
           kind={toast.type}
           title={toast.title}
           text={toast.text}
         />
       ) : toast ? (
-        <FlashMessage key={JSON.stringify(toast)} toast={toast} />
+        <FlashMessage key={toast.id ?? JSON.stringify(toast)} toast={toast} />
       ) : null}
     </Document>
   );

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useHydrated } from "~/utils/use-hydrated";
 
 const icons = {
@@ -25,9 +25,11 @@ function DialogBody({
   title,
   text,
   children,
+  titleId,
 }: {
   kind: DialogKind;
   title: string;
+  titleId?: string;
   text?: ReactNode;
   children: ReactNode;
 }) {
@@ -39,7 +41,9 @@ function DialogBody({
       >
         {icons[kind]}
       </span>
-      <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
+      <h2 id={titleId} className="text-xl font-semibold text-slate-900">
+        {title}
+      </h2>
       {text ? <div className="text-slate-600">{text}</div> : null}
       <div className="mt-2 flex flex-wrap justify-center gap-3">{children}</div>
     </div>
@@ -78,6 +82,7 @@ export function MessageDialog({
   onClose?: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -90,12 +95,12 @@ export function MessageDialog({
     <dialog
       ref={ref}
       open
-      aria-labelledby="message-dialog-title"
+      aria-labelledby={titleId}
       className={dialogClass}
       data-testid="message-dialog"
       onClose={onClose}
     >
-      <DialogBody kind={kind} title={title} text={text}>
+      <DialogBody kind={kind} title={title} text={text} titleId={titleId}>
         <form method="dialog">
           <button type="submit" className={buttonClass.primary} autoFocus>
             {okLabel}

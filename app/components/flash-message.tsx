@@ -6,6 +6,7 @@ export type FlashToast = {
   text?: string;
   timeoutMs?: number;
   dialog?: boolean;
+  id?: string;
 };
 
 const tone: Record<FlashToast["type"], string> = {

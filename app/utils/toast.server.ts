@@ -1,4 +1,5 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import crypto from "node:crypto";
 import { z } from "zod";
 import { cookiesSecure, env } from "./env.server";
 
@@ -11,6 +12,8 @@ export const toastSchema = z.object({
   timeoutMs: z.number().optional(),
   /** Show as the spec's modal dialog (title, text, OK) instead of a toast. */
   dialog: z.boolean().optional(),
+  /** Unique per flash, so two identical messages in a row still show twice. */
+  id: z.string().optional(),
 });
 export type Toast = z.infer<typeof toastSchema>;
 
@@ -44,7 +47,7 @@ export async function getToast(
 
 export async function toastCookie(toast: Toast): Promise<string> {
   const session = await toastStorage().getSession();
-  session.flash(TOAST_KEY, toastSchema.parse(toast));
+  session.flash(TOAST_KEY, toastSchema.parse({ id: crypto.randomUUID(), ...toast }));
   return toastStorage().commitSession(session);
 }
 
