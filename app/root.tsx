@@ -19,17 +19,25 @@ import styles from "./styles/app.css?url";
 import { useNonce } from "./utils/nonce";
 import { useTheme } from "./components/theme-toggle";
 import { getTheme } from "./utils/theme.server";
+import { siteUrl } from "./utils/site-url.server";
 import { getToast } from "./utils/toast.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/site.webmanifest" },
+  { rel: "alternate", type: "application/rss+xml", href: "/feed.xml", title: "Projects (RSS)" },
+  {
+    rel: "alternate",
+    type: "application/feed+json",
+    href: "/feed.json",
+    title: "Projects (JSON Feed)",
+  },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [{ toast, headers }, theme] = await Promise.all([getToast(request), getTheme(request)]);
-  return json({ toast, theme }, { headers: headers ?? undefined });
+  return json({ toast, theme, siteUrl: siteUrl(request) }, { headers: headers ?? undefined });
 }
 
 function Document({ children }: { children: ReactNode }) {

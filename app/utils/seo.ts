@@ -1,0 +1,60 @@
+import type { MetaDescriptor } from "@remix-run/node";
+
+export type SeoInput = {
+  /** The site's public origin (root loader's `siteUrl`). */
+  siteUrl: string;
+  /** The page's path, e.g. "/projects/12" (query strings other than page numbers are dropped). */
+  path: string;
+  title: string;
+  description: string;
+  /** An image for link previews: an uploaded image path or an absolute URL. */
+  image?: string;
+  type?: "website" | "profile" | "article";
+  siteName?: string;
+};
+
+/** An uploaded image's share-card URL: its JPEG variant (what social sites can read), absolute. */
+export function shareImageUrl(siteUrl: string, image: string | undefined): string | undefined {
+  if (!image) return undefined;
+  if (/^https?:\/\//i.test(image)) return image;
+  return `${siteUrl}${image.startsWith("/") ? "" : "/"}${image}`;
+}
+
+/**
+ * Title, description, canonical URL, Open Graph and Twitter card tags for a public page.
+ * One place, so every page says the same things the same way.
+ */
+export function seoMeta({
+  siteUrl,
+  path,
+  title,
+  description,
+  image,
+  type = "website",
+  siteName,
+}: SeoInput): MetaDescriptor[] {
+  const url = `${siteUrl}${path}`;
+  const imageUrl = shareImageUrl(siteUrl, image);
+  const text = description.length > 300 ? `${description.slice(0, 297).trimEnd()}...` : description;
+  return [
+    { title },
+    { name: "description", content: text },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: type },
+    { property: "og:url", content: url },
+    { property: "og:title", content: title },
+    { property: "og:description", content: text },
+    ...(siteName ? [{ property: "og:site_name", content: siteName }] : []),
+    ...(imageUrl ? [{ property: "og:image", content: imageUrl }] : []),
+    { name: "twitter:card", content: imageUrl ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: text },
+    ...(imageUrl ? [{ name: "twitter:image", content: imageUrl }] : []),
+  ];
+}
+
+/** The root loader's site URL from a meta function's `matches`. */
+export function siteUrlFrom(matches: ReadonlyArray<{ id: string; data?: unknown }>): string {
+  const root = matches.find((m) => m.id === "root")?.data as { siteUrl?: string } | undefined;
+  return root?.siteUrl ?? "";
+}
