@@ -11,7 +11,7 @@ export default tseslint.config(
       "build-*/**",
       "node_modules/**",
       "data/**",
-      "tests/.tmp/**",
+      "tests/.tmp*/**",
       "playwright-report/**",
       "test-results/**",
       "public/**",
