@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DataTable } from "~/components/admin/data-table";
+import { useReorder } from "~/components/admin/reorder-controls";
 import { CATEGORIES } from "~/components/admin/entities";
 import { DeleteButton } from "~/components/admin/row-actions";
 import { listCategories } from "~/models/category.server";
@@ -18,6 +19,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Newest first, numbered counting down from the total (spec). */
 export default function CategoryList() {
   const { categories } = useLoaderData<typeof loader>();
+  const reorder = useReorder(
+    "category",
+    categories,
+    (category) => category.id,
+    (category) => category.name,
+  );
   return (
     <AdminPage
       title="All Category"
@@ -25,7 +32,8 @@ export default function CategoryList() {
     >
       <DataTable
         caption="Categories"
-        rows={categories}
+        rows={reorder.rows}
+        rowProps={reorder.rowProps}
         rowKey={(category) => category.id}
         empty="No categories found. Try adding one!"
         columns={[
@@ -46,8 +54,10 @@ export default function CategoryList() {
             ),
             className: "md:w-32",
           },
+          reorder.column,
         ]}
       />
+      {reorder.live}
     </AdminPage>
   );
 }

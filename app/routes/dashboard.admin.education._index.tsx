@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DataTable } from "~/components/admin/data-table";
+import { useReorder } from "~/components/admin/reorder-controls";
 import { EDUCATION } from "~/components/admin/entities";
 import { truncateWords } from "~/components/admin/format";
 import { DeleteButton, EditLink, RowActions } from "~/components/admin/row-actions";
@@ -18,6 +19,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function EducationList() {
   const { education } = useLoaderData<typeof loader>();
+  const reorder = useReorder(
+    "education",
+    education,
+    (record) => record.id,
+    (record) => record.degree,
+  );
   return (
     <AdminPage
       title="All Education"
@@ -25,7 +32,8 @@ export default function EducationList() {
     >
       <DataTable
         caption="Education"
-        rows={education}
+        rows={reorder.rows}
+        rowProps={reorder.rowProps}
         rowKey={(record) => record.id}
         empty="No education records found."
         columns={[
@@ -52,8 +60,10 @@ export default function EducationList() {
             ),
             className: "md:w-44",
           },
+          reorder.column,
         ]}
       />
+      {reorder.live}
     </AdminPage>
   );
 }

@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DataTable } from "~/components/admin/data-table";
+import { useReorder } from "~/components/admin/reorder-controls";
 import { EXPERIENCE } from "~/components/admin/entities";
 import { truncateWords } from "~/components/admin/format";
 import { DeleteButton } from "~/components/admin/row-actions";
@@ -19,6 +20,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The spec has no experience edit route: Delete only. */
 export default function ExperienceList() {
   const { experience } = useLoaderData<typeof loader>();
+  const reorder = useReorder(
+    "experience",
+    experience,
+    (record) => record.id,
+    (record) => record.title,
+  );
   return (
     <AdminPage
       title="All Experience"
@@ -26,7 +33,8 @@ export default function ExperienceList() {
     >
       <DataTable
         caption="Experience"
-        rows={experience}
+        rows={reorder.rows}
+        rowProps={reorder.rowProps}
         rowKey={(record) => record.id}
         empty="No experience records found."
         columns={[
@@ -47,8 +55,10 @@ export default function ExperienceList() {
             ),
             className: "md:w-32",
           },
+          reorder.column,
         ]}
       />
+      {reorder.live}
     </AdminPage>
   );
 }

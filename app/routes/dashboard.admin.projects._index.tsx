@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DataTable } from "~/components/admin/data-table";
+import { useReorder } from "~/components/admin/reorder-controls";
 import {
   PROJECT_ADD_URL,
   PROJECTS,
@@ -35,10 +36,17 @@ type Row = ReturnType<typeof useLoaderData<typeof loader>>["projects"][number];
 
 export default function ProjectsList() {
   const { projects } = useLoaderData<typeof loader>();
+  const reorder = useReorder(
+    "projects",
+    projects,
+    (p) => p.id,
+    (p) => p.title,
+  );
   return (
     <AdminPage title="All Projects" action={{ to: PROJECT_ADD_URL, label: "Add Project" }}>
       <DataTable<Row>
-        rows={projects}
+        rows={reorder.rows}
+        rowProps={reorder.rowProps}
         rowKey={(p) => p.id}
         caption="All projects"
         empty="No projects found."
@@ -92,8 +100,10 @@ export default function ProjectsList() {
               </RowActions>
             ),
           },
+          reorder.column,
         ]}
       />
+      {reorder.live}
     </AdminPage>
   );
 }

@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DataTable } from "~/components/admin/data-table";
+import { useReorder } from "~/components/admin/reorder-controls";
 import { SERVICES } from "~/components/admin/entities";
 import { DeleteButton, EditLink, RowActions } from "~/components/admin/row-actions";
 import { ServiceIcon } from "~/components/service-icon";
@@ -18,11 +19,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function ServicesList() {
   const { services } = useLoaderData<typeof loader>();
+  const reorder = useReorder(
+    "services",
+    services,
+    (service) => service.id,
+    (service) => service.title,
+  );
   return (
     <AdminPage title="All Services" action={{ to: `${SERVICES.listUrl}/add`, label: "Add New" }}>
       <DataTable
         caption="Services"
-        rows={services}
+        rows={reorder.rows}
+        rowProps={reorder.rowProps}
         rowKey={(service) => service.id}
         empty="No feathers found. Try adding one!"
         columns={[
@@ -50,8 +58,10 @@ export default function ServicesList() {
             ),
             className: "md:w-44",
           },
+          reorder.column,
         ]}
       />
+      {reorder.live}
     </AdminPage>
   );
 }

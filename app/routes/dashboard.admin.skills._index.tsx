@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DataTable } from "~/components/admin/data-table";
+import { useReorder } from "~/components/admin/reorder-controls";
 import { SKILLS } from "~/components/admin/entities";
 import { DeleteButton } from "~/components/admin/row-actions";
 import { listSkills } from "~/models/skill.server";
@@ -17,11 +18,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function SkillsList() {
   const { skills } = useLoaderData<typeof loader>();
+  const reorder = useReorder(
+    "skills",
+    skills,
+    (skill) => skill.id,
+    (skill) => skill.name,
+  );
   return (
     <AdminPage title="All Skills" action={{ to: `${SKILLS.listUrl}/add`, label: "Add Skill" }}>
       <DataTable
         caption="Skills"
-        rows={skills}
+        rows={reorder.rows}
+        rowProps={reorder.rowProps}
         rowKey={(skill) => skill.id}
         empty="No skills found. Try adding one! 🚀"
         columns={[
@@ -32,8 +40,10 @@ export default function SkillsList() {
             cell: (skill) => <DeleteButton entity={SKILLS} id={skill.id} name={skill.name} />,
             className: "md:w-32",
           },
+          reorder.column,
         ]}
       />
+      {reorder.live}
     </AdminPage>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { HTMLAttributes, ReactNode } from "react";
 
 export type Column<Row> = {
   header: string;
@@ -17,6 +17,7 @@ export function DataTable<Row>({
   rowKey,
   empty,
   caption,
+  rowProps,
 }: {
   rows: Row[];
   columns: Array<Column<Row>>;
@@ -24,6 +25,8 @@ export function DataTable<Row>({
   empty: string;
   /** Accessible name of the table (screen readers), visually hidden. */
   caption: string;
+  /** Extra attributes for a row's <tr> (e.g. drag and drop handlers of useReorder). */
+  rowProps?: (row: Row, index: number) => HTMLAttributes<HTMLTableRowElement>;
 }) {
   if (rows.length === 0) {
     return (
@@ -48,22 +51,26 @@ export function DataTable<Row>({
         </tr>
       </thead>
       <tbody className="flex flex-col gap-3 md:table-row-group">
-        {rows.map((row, index) => (
-          <tr
-            key={rowKey(row)}
-            className="flex flex-col rounded-xl border border-slate-200 p-3 md:table-row md:rounded-none md:border-0 md:border-b md:border-slate-100 md:p-0"
-          >
-            {columns.map((column) => (
-              <td
-                key={column.header}
-                data-label={column.header}
-                className={`flex gap-3 py-1 align-top before:w-28 before:shrink-0 before:font-semibold before:text-slate-500 before:content-[attr(data-label)] md:table-cell md:px-3 md:py-3 md:before:content-none ${column.className ?? ""}`}
-              >
-                {column.cell(row, index)}
-              </td>
-            ))}
-          </tr>
-        ))}
+        {rows.map((row, index) => {
+          const extra = rowProps?.(row, index) ?? {};
+          return (
+            <tr
+              key={rowKey(row)}
+              {...extra}
+              className={`flex flex-col rounded-xl border border-slate-200 p-3 md:table-row md:rounded-none md:border-0 md:border-b md:border-slate-100 md:p-0 ${extra.className ?? ""}`}
+            >
+              {columns.map((column) => (
+                <td
+                  key={column.header}
+                  data-label={column.header}
+                  className={`flex gap-3 py-1 align-top before:w-28 before:shrink-0 before:font-semibold before:text-slate-500 before:content-[attr(data-label)] md:table-cell md:px-3 md:py-3 md:before:content-none ${column.className ?? ""}`}
+                >
+                  {column.cell(row, index)}
+                </td>
+              ))}
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );

@@ -1,0 +1,234 @@
+import { Form, useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState, type HTMLAttributes, type KeyboardEvent } from "react";
+import { useHydrated } from "~/utils/use-hydrated";
+import type { Column } from "./data-table";
+
+/** The lists the owner can reorder (the `entity` field of POST /dashboard/admin/reorder). */
+export const REORDER_ENTITIES = [
+  "skills",
+  "category",
+  "services",
+  "projects",
+  "education",
+  "experience",
+] as const;
+export type ReorderEntity = (typeof REORDER_ENTITIES)[number];
+
+export const REORDER_URL = "/dashboard/admin/reorder";
+export const reorderListUrl = (entity: ReorderEntity) => `/dashboard/admin/${entity}`;
+
+const stepClass =
+  "inline-flex h-8 w-8 items-center justify-center rounded-lg border border-slate-300 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-40";
+
+/** One Move up / Move down button: a tiny form, so it works without JavaScript. */
+function StepButton(props: {
+  entity: ReorderEntity;
+  id: number;
+  name: string;
+  direction: "up" | "down";
+  disabled: boolean;
+}) {
+  const location = useLocation();
+  const { entity, id, name, direction, disabled } = props;
+  return (
+    <Form method="post" action={REORDER_URL} preventScrollReset className="inline">
+      <input type="hidden" name="entity" value={entity} />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="direction" value={direction} />
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <button type="submit" className={stepClass} disabled={disabled}>
+        <span aria-hidden="true">{direction === "up" ? "↑" : "↓"}</span>
+        <span className="sr-only">
+          Move {name} {direction}
+        </span>
+      </button>
+    </Form>
+  );
+}
+
+type Grab = { id: number; original: number[]; mode: "keyboard" | "mouse"; dropped?: boolean };
+
+const moveTo = (ids: number[], id: number, to: number) => {
+  const next = ids.filter((x) => x !== id);
+  next.splice(Math.max(0, Math.min(next.length, to)), 0, id);
+  return next;
+};
+
+/**
+ * Reordering for an admin list: Move up / Move down buttons in every row (no JavaScript needed)
+ * and, once hydrated, a drag handle per row: drag it with the mouse, or press Space/Enter to pick
+ * the row up, the arrow keys to move it, Space/Enter to drop it and Escape to cancel. Moves are
+ * announced in a live region; a drop posts the whole order and the list revalidates.
+ *
+ * Use `rows` (the list in its current order), `rowProps` (for DataTable), `column` and `live`.
+ */
+export function useReorder<Row>(
+  entity: ReorderEntity,
+  serverRows: Row[],
+  idOf: (row: Row) => number,
+  nameOf: (row: Row) => string,
+) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher();
+  const [local, setLocal] = useState<number[] | null>(null);
+  const [grab, setGrab] = useState<Grab | null>(null);
+  const [message, setMessage] = useState("");
+  const grabRef = useRef<Grab | null>(null);
+  grabRef.current = grab;
+
+  // Fresh rows from the server (after a drop or any other change) replace the local order.
+  useEffect(() => {
+    if (!grabRef.current) setLocal(null);
+  }, [serverRows]);
+
+  const byId = new Map(serverRows.map((row) => [idOf(row), row]));
+  const ids = (local ?? serverRows.map(idOf)).filter((id) => byId.has(id));
+  for (const row of serverRows) if (!ids.includes(idOf(row))) ids.push(idOf(row));
+  const rows = ids.map((id) => byId.get(id) as Row);
+  const nameOfId = (id: number) => nameOf(byId.get(id) as Row);
+  const where = (order: number[], id: number) =>
+    `position ${order.indexOf(id) + 1} of ${order.length}`;
+
+  // Keep the keyboard focus on the moving row's handle when React moves its row.
+  useEffect(() => {
+    if (grab?.mode !== "keyboard") return;
+    const handle = document.querySelector<HTMLElement>(`[data-reorder-handle="${grab.id}"]`);
+    if (handle && document.activeElement !== handle) handle.focus();
+  });
+
+  const submit = (order: number[]) =>
+    fetcher.submit({ entity, order: order.join(",") }, { method: "post", action: REORDER_URL });
+
+  const pickUp = (id: number, mode: Grab["mode"]) => {
+    setGrab({ id, original: ids, mode });
+    setLocal(ids);
+    if (mode === "keyboard")
+      setMessage(
+        `Picked up ${nameOfId(id)}, ${where(ids, id)}. Use the arrow keys to move it, Space or Enter to drop it, Escape to cancel.`,
+      );
+  };
+  const drop = () => {
+    if (!grab) return;
+    const order = local ?? ids;
+    setGrab(null);
+    setMessage(`${nameOfId(grab.id)} dropped at ${where(order, grab.id)}.`);
+    if (order.join(",") !== grab.original.join(",")) submit(order);
+    else setLocal(null);
+  };
+  const cancel = () => {
+    if (!grab) return;
+    setGrab(null);
+    setLocal(null);
+    setMessage(`Move cancelled. ${nameOfId(grab.id)} is back at ${where(grab.original, grab.id)}.`);
+  };
+  const step = (delta: number) => {
+    if (!grab) return;
+    const next = moveTo(ids, grab.id, ids.indexOf(grab.id) + delta);
+    setLocal(next);
+    setMessage(`${nameOfId(grab.id)} moved to ${where(next, grab.id)}.`);
+  };
+
+  const onHandleKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (!grab) return;
+    if (event.key === "ArrowUp" || event.key === "ArrowDown") {
+      event.preventDefault();
+      step(event.key === "ArrowUp" ? -1 : 1);
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      cancel();
+    }
+  };
+
+  const rowProps = (row: Row): HTMLAttributes<HTMLTableRowElement> & { "data-row-id": number } => {
+    const id = idOf(row);
+    const moving = grab?.id === id;
+    return {
+      "data-row-id": id,
+      className: moving ? "bg-brand-50 outline-2 outline-brand-600" : undefined,
+      onDragOver: (event) => {
+        const current = grabRef.current;
+        if (current?.mode !== "mouse") return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = "move";
+        if (current.id !== id) setLocal(moveTo(ids, current.id, ids.indexOf(id)));
+      },
+      onDrop: (event) => {
+        const current = grabRef.current;
+        if (current?.mode !== "mouse") return;
+        event.preventDefault();
+        grabRef.current = { ...current, dropped: true };
+        drop();
+      },
+    };
+  };
+
+  const column: Column<Row> = {
+    header: "Order",
+    className: "whitespace-nowrap md:w-36",
+    cell: (row, index) => {
+      const id = idOf(row);
+      const name = nameOf(row);
+      const moving = grab?.id === id;
+      return (
+        <div className="flex items-center gap-1">
+          {hydrated ? (
+            <button
+              type="button"
+              data-reorder-handle={id}
+              draggable
+              aria-pressed={moving}
+              aria-describedby={`reorder-help-${entity}`}
+              className={`${stepClass} cursor-grab ${moving ? "bg-brand-100" : ""}`}
+              onClick={() => (moving ? drop() : grab ? undefined : pickUp(id, "keyboard"))}
+              onKeyDown={onHandleKeyDown}
+              onBlur={() => {
+                if (grabRef.current?.mode === "keyboard" && grabRef.current.id === id) {
+                  // Focus moves with the row; only a real blur (tabbing away) cancels.
+                  setTimeout(() => {
+                    const current = grabRef.current;
+                    const handle = document.querySelector(`[data-reorder-handle="${id}"]`);
+                    if (current?.id === id && document.activeElement !== handle) cancel();
+                  }, 0);
+                }
+              }}
+              onDragStart={(event) => {
+                event.dataTransfer.effectAllowed = "move";
+                event.dataTransfer.setData("text/plain", String(id));
+                pickUp(id, "mouse");
+              }}
+              onDragEnd={() => {
+                const current = grabRef.current;
+                if (current?.mode === "mouse" && !current.dropped) cancel();
+              }}
+            >
+              <span aria-hidden="true">⠿</span>
+              <span className="sr-only">Drag {name}</span>
+            </button>
+          ) : null}
+          <StepButton entity={entity} id={id} name={name} direction="up" disabled={index === 0} />
+          <StepButton
+            entity={entity}
+            id={id}
+            name={name}
+            direction="down"
+            disabled={index === rows.length - 1}
+          />
+        </div>
+      );
+    },
+  };
+
+  const live = (
+    <>
+      <p id={`reorder-help-${entity}`} className="sr-only">
+        Press Space or Enter to pick up a row, the arrow keys to move it, Space or Enter to drop it,
+        Escape to cancel.
+      </p>
+      <p aria-live="assertive" className="sr-only" data-testid="reorder-status">
+        {message}
+      </p>
+    </>
+  );
+
+  return { rows, rowProps, column, live };
+}

@@ -1,0 +1,104 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { z } from "zod";
+import { REORDER_ENTITIES, reorderListUrl } from "~/components/admin/reorder-controls";
+import { moveItem, setOrder } from "~/models/ordering.server";
+import type { OrderedModel } from "~/models/position.server";
+import { requireOwner } from "~/utils/auth.server";
+import { safeRedirect } from "~/utils/request.server";
+
+const modelOf: Record<(typeof REORDER_ENTITIES)[number], OrderedModel> = {
+  skills: "skill",
+  category: "category",
+  services: "service",
+  projects: "project",
+  education: "education",
+  experience: "experience",
+};
+
+const idSchema = z.coerce
+  .number({ invalid_type_error: "The id must be a number." })
+  .int("The id must be a whole number.")
+  .positive("The id must be a positive number.");
+
+const reorderSchema = z
+  .object({
+    entity: z.enum(REORDER_ENTITIES, {
+      errorMap: () => ({ message: `Choose what to reorder: ${REORDER_ENTITIES.join(", ")}.` }),
+    }),
+    id: z.string().optional(),
+    direction: z.string().optional(),
+    order: z.string().optional(),
+    redirectTo: z.string().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.order !== undefined && value.order !== "") {
+      const ids = value.order.split(",").map((s) => s.trim());
+      if (ids.length > 1000 || ids.some((s) => !/^[1-9]\d{0,9}$/.test(s)))
+        ctx.addIssue({
+          code: "custom",
+          path: ["order"],
+          message: "The order must be a comma-separated list of ids.",
+        });
+      return;
+    }
+    if (!idSchema.safeParse(value.id ?? "").success || !value.id)
+      ctx.addIssue({ code: "custom", path: ["id"], message: "Say which item to move (its id)." });
+    if (value.direction !== "up" && value.direction !== "down")
+      ctx.addIssue({
+        code: "custom",
+        path: ["direction"],
+        message: "The direction must be up or down.",
+      });
+  });
+
+const badRequest = (error: string, status = 400) => json({ ok: false, error }, { status });
+
+/** Back to the list the owner came from: a /dashboard path, else the entity's list. */
+function backTo(redirectTo: string | undefined, fallback: string) {
+  const to = safeRedirect(redirectTo, fallback);
+  return to === "/dashboard" || to.startsWith("/dashboard/") || to.startsWith("/dashboard?")
+    ? to
+    : fallback;
+}
+
+/**
+ * POST /dashboard/admin/reorder: moves one row up or down (`id`, `direction`) or sets a whole
+ * order (`order` = comma-separated ids, drag and drop). With `redirectTo` (the no-JS buttons) it
+ * redirects back to the list; without it (a fetcher) it answers JSON and the page revalidates.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireOwner(request);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    form = new FormData();
+  }
+  const fields = Object.fromEntries(
+    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
+  const parsed = reorderSchema.safeParse(fields);
+  if (!parsed.success) return badRequest(parsed.error.issues[0]?.message ?? "Invalid request.");
+  const { entity, id, direction, order, redirectTo } = parsed.data;
+  const model = modelOf[entity];
+
+  if (order) {
+    const written = await setOrder(
+      model,
+      order.split(",").map((s) => Number(s.trim())),
+    );
+    if (redirectTo !== undefined) return redirect(backTo(redirectTo, reorderListUrl(entity)));
+    return json({ ok: true, order: written });
+  }
+
+  const found = await moveItem(model, Number(id), direction as "up" | "down");
+  if (!found) return badRequest("That item does not exist (it may have been deleted).", 404);
+  if (redirectTo !== undefined) return redirect(backTo(redirectTo, reorderListUrl(entity)));
+  return json({ ok: true });
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireOwner(request);
+  return redirect("/dashboard");
+}
