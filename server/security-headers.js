@@ -13,7 +13,7 @@ export function contentSecurityPolicy(nonce, { dev = false } = {}) {
       ? ["'self'", "'unsafe-inline'"]
       : ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"],
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:", "https:"],
+    "img-src": ["'self'", "data:", "blob:", "https:"],
     "font-src": ["'self'", "data:"],
     "connect-src": dev ? ["'self'", "ws:", "wss:"] : ["'self'"],
     "form-action": ["'self'"],
