@@ -2,6 +2,7 @@ import { NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { LOGOUT_CONFIRM } from "~/utils/copy";
 import { ConfirmAction } from "./dialog";
+import { ThemeToggle } from "./theme-toggle";
 
 export type SidebarGroup = {
   label: string;
@@ -206,6 +207,7 @@ export function AdminLayout({
           >
             View site
           </a>
+          <ThemeToggle />
           <ConfirmAction
             confirmHref="/logout"
             action="/logout"
