@@ -101,3 +101,12 @@ export async function moveGalleryImage(
     (await reorder("projectImage", (ids) => moved(ids, imageId, direction), projectId)) !== null
   );
 }
+
+/** A project's gallery images in display order, with ids (for the Move up / Move down forms). */
+export function galleryImages(projectId: number): Promise<Array<{ id: number; url: string }>> {
+  return prisma.projectImage.findMany({
+    where: { projectId },
+    select: { id: true, url: true },
+    orderBy: [{ position: "asc" }, { id: "asc" }],
+  });
+}

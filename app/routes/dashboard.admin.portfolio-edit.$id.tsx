@@ -10,7 +10,9 @@ import {
   type ProjectFormActionData,
   type ProjectFormValues,
 } from "~/components/admin/project-form";
+import { GalleryOrder } from "~/components/admin/reorder-controls";
 import { listCategories } from "~/models/category.server";
+import { galleryImages } from "~/models/ordering.server";
 import { parseId } from "~/models/fields";
 import { removeUnusedImages } from "~/models/image.server";
 import { MAX_GALLERY_IMAGES } from "~/models/project.schema";
@@ -73,6 +75,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({
     project: { id: project.id, title: project.title },
     existing: { thumbnail: project.thumbnail, images: project.images },
+    gallery: await galleryImages(project.id),
     values: valuesOf(project),
     categories: categories.map((c) => c.name),
   });
@@ -170,7 +173,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditProject() {
-  const { project, existing, values, categories } = useLoaderData<typeof loader>();
+  const { project, existing, gallery, values, categories } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <AdminPage title="Edit Project" description={project.title}>
@@ -183,6 +186,7 @@ export default function EditProject() {
         dialog={actionData?.dialog}
         existing={existing}
       />
+      <GalleryOrder projectId={project.id} images={gallery} />
     </AdminPage>
   );
 }

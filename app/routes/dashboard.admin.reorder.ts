@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { REORDER_ENTITIES, reorderListUrl } from "~/components/admin/reorder-controls";
-import { moveItem, setOrder } from "~/models/ordering.server";
+import { moveGalleryImage, moveItem, setOrder } from "~/models/ordering.server";
 import type { OrderedModel } from "~/models/position.server";
 import { requireOwner } from "~/utils/auth.server";
 import { safeRedirect } from "~/utils/request.server";
@@ -23,15 +23,26 @@ const idSchema = z.coerce
 
 const reorderSchema = z
   .object({
-    entity: z.enum(REORDER_ENTITIES, {
-      errorMap: () => ({ message: `Choose what to reorder: ${REORDER_ENTITIES.join(", ")}.` }),
+    entity: z.enum([...REORDER_ENTITIES, "gallery"], {
+      errorMap: () => ({
+        message: `Choose what to reorder: ${REORDER_ENTITIES.join(", ")} or gallery.`,
+      }),
     }),
+    projectId: z.string().optional(),
     id: z.string().optional(),
     direction: z.string().optional(),
     order: z.string().optional(),
     redirectTo: z.string().optional(),
   })
   .superRefine((value, ctx) => {
+    if (value.entity === "gallery" && !idSchema.safeParse(value.projectId ?? "").success)
+      ctx.addIssue({
+        code: "custom",
+        path: ["projectId"],
+        message: "Say which project's gallery to reorder (its id).",
+      });
+    if (value.order !== undefined && value.order !== "" && value.entity === "gallery")
+      ctx.addIssue({ code: "custom", path: ["order"], message: "Move gallery images one step." });
     if (value.order !== undefined && value.order !== "") {
       const ids = value.order.split(",").map((s) => s.trim());
       if (ids.length > 1000 || ids.some((s) => !/^[1-9]\d{0,9}$/.test(s)))
@@ -80,7 +91,15 @@ export async function action({ request }: ActionFunctionArgs) {
   );
   const parsed = reorderSchema.safeParse(fields);
   if (!parsed.success) return badRequest(parsed.error.issues[0]?.message ?? "Invalid request.");
-  const { entity, id, direction, order, redirectTo } = parsed.data;
+  const { entity, id, direction, order, redirectTo, projectId } = parsed.data;
+
+  if (entity === "gallery") {
+    const found = await moveGalleryImage(Number(projectId), Number(id), direction as "up" | "down");
+    if (!found) return badRequest("That image is not in this project's gallery.", 404);
+    if (redirectTo === undefined) return json({ ok: true });
+    return redirect(backTo(redirectTo, `/dashboard/admin/portfolio-edit/${Number(projectId)}`));
+  }
+
   const model = modelOf[entity];
 
   if (order) {

@@ -3,7 +3,7 @@ import * as reorderRoute from "~/routes/dashboard.admin.reorder";
 import { listCategories } from "~/models/category.server";
 import { listEducation } from "~/models/education.server";
 import { listExperience } from "~/models/experience.server";
-import { listProjects } from "~/models/project.server";
+import { getProject, listProjects } from "~/models/project.server";
 import { listServices } from "~/models/service.server";
 import { createSkill, listSkills } from "~/models/skill.server";
 import { prisma } from "~/utils/db.server";
@@ -224,5 +224,67 @@ describe("POST /dashboard/admin/reorder", () => {
     const rows = await prisma.skill.findMany({ orderBy: { position: "asc" } });
     expect(rows.map((r) => r.position)).toEqual([0, 1, 2, 3, 4]);
     expect(new Set(rows.map((r) => r.id))).toEqual(new Set(ids));
+  });
+
+  describe("gallery images", () => {
+    async function projectWithGallery(title: string) {
+      return prisma.project.create({
+        data: {
+          title,
+          skill: "React",
+          level: "Beginner",
+          liveView: "https://example.com",
+          images: {
+            create: ["/a.jpg", "/b.jpg", "/c.jpg"].map((url, position) => ({ url, position })),
+          },
+        },
+        include: { images: { orderBy: { position: "asc" } } },
+      });
+    }
+
+    it("moves an image and the public project page follows", async () => {
+      const project = await projectWithGallery("Gallery");
+      const [a, , c] = project.images;
+      const res = await post(
+        {
+          entity: "gallery",
+          projectId: String(project.id),
+          id: String(c.id),
+          direction: "up",
+          redirectTo: "/elsewhere",
+        },
+        cookie,
+      );
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe(`/dashboard/admin/portfolio-edit/${project.id}`);
+      expect((await getProject(project.id))?.images).toEqual(["/a.jpg", "/c.jpg", "/b.jpg"]);
+      await post(
+        { entity: "gallery", projectId: String(project.id), id: String(a.id), direction: "down" },
+        cookie,
+      );
+      expect((await getProject(project.id))?.images).toEqual(["/c.jpg", "/a.jpg", "/b.jpg"]);
+    });
+
+    it("refuses an image of another project (404) and a missing project id (400)", async () => {
+      const one = await projectWithGallery("One");
+      const other = await projectWithGallery("Other");
+      const wrong = await post(
+        {
+          entity: "gallery",
+          projectId: String(one.id),
+          id: String(other.images[1].id),
+          direction: "up",
+        },
+        cookie,
+      );
+      expect(wrong.status).toBe(404);
+      expect((await getProject(other.id))?.images).toEqual(["/a.jpg", "/b.jpg", "/c.jpg"]);
+      const missing = await post(
+        { entity: "gallery", id: String(one.images[1].id), direction: "up" },
+        cookie,
+      );
+      expect(missing.status).toBe(400);
+      expect((await missing.json()).error).toMatch(/which project/);
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { Form, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type HTMLAttributes, type KeyboardEvent } from "react";
+import { Image } from "~/components/image";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { Column } from "./data-table";
 
@@ -22,17 +23,19 @@ const stepClass =
 
 /** One Move up / Move down button: a tiny form, so it works without JavaScript. */
 function StepButton(props: {
-  entity: ReorderEntity;
+  entity: ReorderEntity | "gallery";
   id: number;
   name: string;
   direction: "up" | "down";
   disabled: boolean;
+  projectId?: number;
 }) {
   const location = useLocation();
-  const { entity, id, name, direction, disabled } = props;
+  const { entity, id, name, direction, disabled, projectId } = props;
   return (
     <Form method="post" action={REORDER_URL} preventScrollReset className="inline">
       <input type="hidden" name="entity" value={entity} />
+      {projectId !== undefined ? <input type="hidden" name="projectId" value={projectId} /> : null}
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="direction" value={direction} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
@@ -43,6 +46,59 @@ function StepButton(props: {
         </span>
       </button>
     </Form>
+  );
+}
+
+/**
+ * The order of a project's gallery images: Move up / Move down per image (plain forms, outside the
+ * edit form so saving one never submits the other). The public project page follows this order.
+ */
+export function GalleryOrder({
+  projectId,
+  images,
+}: {
+  projectId: number;
+  images: Array<{ id: number; url: string }>;
+}) {
+  if (images.length < 2) return null;
+  return (
+    <section aria-labelledby="gallery-order-title" className="mt-8">
+      <h2 id="gallery-order-title" className="text-lg font-semibold text-slate-900">
+        Gallery order
+      </h2>
+      <ol className="mt-3 flex flex-col gap-2">
+        {images.map((image, index) => (
+          <li
+            key={image.id}
+            className="flex items-center gap-3 rounded-lg border border-slate-200 p-2"
+          >
+            <Image
+              src={image.url}
+              alt={`Portfolio image ${index + 1}`}
+              sizes="96px"
+              className="h-14 w-24 rounded-md object-cover"
+            />
+            <span className="grow text-sm text-slate-700">Image {index + 1}</span>
+            <StepButton
+              entity="gallery"
+              projectId={projectId}
+              id={image.id}
+              name={`image ${index + 1}`}
+              direction="up"
+              disabled={index === 0}
+            />
+            <StepButton
+              entity="gallery"
+              projectId={projectId}
+              id={image.id}
+              name={`image ${index + 1}`}
+              direction="down"
+              disabled={index === images.length - 1}
+            />
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 
