@@ -132,3 +132,34 @@ test.describe("reorder admin lists", () => {
     expect(before(await homeOrder(page, [first, second]))).toBe(true);
   });
 });
+
+test("gallery images: Move up on the project edit screen changes the public order", async ({
+  page,
+}) => {
+  await login(page);
+  const origin = new URL(page.url()).origin;
+  const images = ["https://example.com/gallery-one.jpg", "https://example.com/gallery-two.jpg"];
+  const created = await page.request.post("/addprotfolio", {
+    headers: { Origin: origin },
+    data: {
+      title: unique("Gallery Order"),
+      skill: "React",
+      level: "Beginner",
+      liveView: "https://example.com/",
+      images,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const id = Number((await created.json()).insertedId);
+  try {
+    await page.goto(`/dashboard/admin/portfolio-edit/${id}`);
+    await expect(page.getByRole("button", { name: "Move image 1 up" })).toBeDisabled();
+    await page.getByRole("button", { name: "Move image 2 up" }).click();
+    await expect(page).toHaveURL(`/dashboard/admin/portfolio-edit/${id}`);
+    await expect(page.getByRole("button", { name: "Move image 2 down" })).toBeDisabled();
+    const anonymous = await fetch(`${origin}/addprotfolio/${id}`);
+    expect((await anonymous.json()).images).toEqual([...images].reverse());
+  } finally {
+    await page.request.delete(`/addprotfolio/${id}`, { headers: { Origin: origin } });
+  }
+});
