@@ -1,6 +1,8 @@
+import { JsonLd } from "~/components/json-ld";
+import { personJsonLd } from "~/utils/structured-data";
 import type { MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { AboutSection } from "~/components/site/about-section";
 import { ProjectsSection } from "~/components/site/projects-section";
 import { ResumeSection } from "~/components/site/resume-section";
@@ -19,20 +21,24 @@ export async function loader() {
   return json(await homeContent());
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => {
+export const meta: MetaFunction<typeof loader> = ({ matches, location }) => {
   const profile = profileFromMatches(matches);
   const name = siteName(profile);
   return pageMeta(
     profile?.name ? `${name} | Developer Portfolio` : "Developer Portfolio",
     profile?.description?.trim() || FALLBACK_DESCRIPTION,
+    { matches, location, type: "profile" },
   );
 };
 
 export default function Home() {
   const data = useLoaderData<typeof loader>();
   const { profile } = useSiteData();
+  const siteUrl = useRouteLoaderData<{ siteUrl: string }>("root")?.siteUrl ?? "";
+  const person = personJsonLd(siteUrl, profile);
   return (
     <>
+      {person ? <JsonLd data={person} /> : null}
       <AboutSection
         profile={profile}
         skills={data.skills}

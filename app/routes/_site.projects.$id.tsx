@@ -1,10 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Link,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { Image } from "~/components/image";
 import { ErrorPanel } from "~/components/site/error-panel";
 import { ThumbnailPlaceholder } from "~/components/site/project-card";
-import { pageMeta, profileFromMatches, siteName } from "~/components/site/site-data";
+import { pageMeta, profileFromMatches, siteName, useSiteData } from "~/components/site/site-data";
+import { JsonLd } from "~/components/json-ld";
+import { projectJsonLd } from "~/utils/structured-data";
 import { parseId } from "~/models/fields";
 import { getProject } from "~/models/project.server";
 
@@ -18,7 +26,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return json({ project });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   const name = siteName(profileFromMatches(matches));
   if (!data)
     return [{ title: `${PROJECT_NOT_FOUND} | ${name}` }, { name: "robots", content: "noindex" }];
@@ -28,6 +36,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     project.shortDescription ||
       project.subtitle ||
       `${project.title}, a ${project.skill} project by ${name}.`,
+    { matches, location, image: project.thumbnail || undefined, type: "article" },
   );
 };
 
@@ -64,10 +73,13 @@ function Block({ title, text }: { title: string; text: string }) {
 
 export default function ProjectDetail() {
   const { project } = useLoaderData<typeof loader>();
+  const { profile } = useSiteData();
+  const siteUrl = useRouteLoaderData<{ siteUrl: string }>("root")?.siteUrl ?? "";
   const live = project.skill === "React";
   const href = live ? project.liveView : project.sourceCode;
   return (
     <article className="bg-slate-50">
+      <JsonLd data={projectJsonLd(siteUrl, project, profile?.name || undefined)} />
       <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16">
         <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
           <Link to="/projects" className="font-medium text-brand-700 hover:underline">

@@ -21,12 +21,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(await pageOfProjects({ skill: "React" }, requestedPage(request)));
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   const name = siteName(profileFromMatches(matches));
   const page = data && data.page > 1 ? ` (page ${data.page})` : "";
   return pageMeta(
     `${variant.title}${page} | ${name}`,
     `${data?.total ?? 0} React projects by ${name}. Interactive front ends and single-page apps built with React.`,
+    { matches, location },
   );
 };
 

@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { Profile } from "~/models/profile.server";
+import { seoMeta, siteUrlFrom } from "~/utils/seo";
 
 /** The public layout's route id (app/routes/_site.tsx). */
 export const SITE_ROUTE_ID = "routes/_site";
@@ -41,14 +42,31 @@ export function profileFromMatches(
   return site?.profile ?? null;
 }
 
-/** A page's <title> and description tags (with Open Graph twins). */
-export function pageMeta(title: string, description: string) {
-  const text = description.replace(/\s+/g, " ").trim().slice(0, 160);
-  return [
-    { title },
-    { name: "description", content: text },
-    { property: "og:title", content: title },
-    { property: "og:description", content: text },
-    { property: "og:type", content: "website" },
-  ];
+/** Where a meta function is: its matches (for the site URL and profile) and location. */
+export type MetaContext = {
+  matches: ReadonlyArray<{ id: string; data?: unknown }>;
+  location: { pathname: string; search: string };
+  /** The link-preview image (a project's thumbnail; the profile picture by default). */
+  image?: string;
+  type?: "website" | "profile" | "article";
+};
+
+/** The canonical path: the pathname, plus `?page=N` for pages after the first. */
+function canonicalPath({ pathname, search }: MetaContext["location"]) {
+  const page = Number(new URLSearchParams(search).get("page"));
+  return Number.isInteger(page) && page > 1 ? `${pathname}?page=${page}` : pathname;
+}
+
+/** A page's <title>, description, canonical URL, Open Graph and Twitter card tags. */
+export function pageMeta(title: string, description: string, context: MetaContext) {
+  const profile = profileFromMatches(context.matches);
+  return seoMeta({
+    siteUrl: siteUrlFrom(context.matches),
+    path: canonicalPath(context.location),
+    title,
+    description: description.replace(/\s+/g, " ").trim().slice(0, 160),
+    image: context.image ?? profile?.image,
+    type: context.type,
+    siteName: siteName(profile),
+  });
 }

@@ -1,3 +1,4 @@
+import { ThemeToggle } from "~/components/theme-toggle";
 import { Link, NavLink, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type MouseEvent } from "react";
 import { Image } from "~/components/image";
@@ -155,6 +156,8 @@ export function SiteHeader({ profile }: { profile: Profile | null }) {
           </NavLink>
           {profile?.linkedin ? <HireMe href={profile.linkedin} className="ml-2" /> : null}
         </nav>
+
+        <ThemeToggle className="ml-auto md:ml-2" />
 
         {/* Mobile */}
         <details className="group/menu md:hidden" data-menu="mobile">
