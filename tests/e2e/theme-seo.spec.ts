@@ -1,0 +1,158 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, login, test } from "./fixtures";
+
+test.describe("dark mode", () => {
+  test("the header toggle switches the theme, and the server remembers it (no flash)", async ({
+    page,
+    context,
+  }) => {
+    await page.goto("/");
+    const html = page.locator("html");
+    await expect(html).not.toHaveClass(/\bdark\b/);
+    const toggle = page.getByTestId("theme-toggle").first();
+    await expect(toggle).toHaveAttribute("data-theme", "system");
+    await toggle.click(); // system → dark
+    await expect(html).toHaveClass(/\bdark\b/);
+    await expect(page.getByTestId("theme-toggle").first()).toHaveAttribute("data-theme", "dark");
+    // The choice is a cookie, so the server renders the dark class in the HTML itself.
+    const cookies = await context.cookies();
+    const stored = cookies.find((c) => c.name === "folio_theme")?.value ?? "";
+    expect(JSON.parse(Buffer.from(decodeURIComponent(stored), "base64").toString())).toBe("dark");
+    const response = await page.request.get("/projects");
+    expect(await response.text()).toMatch(/<html lang="en" class="h-full dark"/);
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).toBe("rgb(11, 18, 32)");
+    await page.getByTestId("theme-toggle").first().click(); // dark → light
+    await expect(html).toHaveClass(/\blight\b/);
+    await page.getByTestId("theme-toggle").first().click(); // light → system
+    await expect(html).not.toHaveClass(/\b(dark|light)\b/);
+  });
+
+  test("without a choice the system setting applies", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto("/projects");
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).toBe("rgb(11, 18, 32)");
+    await page.emulateMedia({ colorScheme: "light" });
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      "rgb(255, 255, 255)",
+    );
+  });
+
+  test("both themes meet WCAG AA on the public pages and the dashboard (axe)", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "axe runs as a script in the page");
+    test.setTimeout(240_000);
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const path of ["/", "/projects", "/resume", "/login"]) {
+        await page.goto(path);
+        const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+        expect(
+          result.violations.map(
+            (v) => `${scheme} ${path}: ${v.id} ${v.nodes.map((n) => n.target).join(" ")}`,
+          ),
+        ).toEqual([]);
+      }
+    }
+    await login(page);
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const path of [
+        "/dashboard",
+        "/dashboard/admin/skills",
+        "/dashboard/admin/projects/add",
+      ]) {
+        await page.goto(path);
+        const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+        expect(
+          result.violations.map(
+            (v) => `${scheme} ${path}: ${v.id} ${v.nodes.map((n) => n.target).join(" ")}`,
+          ),
+        ).toEqual([]);
+      }
+    }
+  });
+});
+
+test.describe("resume", () => {
+  test("prints cleanly: no navigation, links shown with their address", async ({ page }) => {
+    await page.goto("/resume");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await expect(page.locator("footer").first()).toBeHidden();
+    const after = await page
+      .locator(".resume-sheet a[href^='http']")
+      .first()
+      .evaluate((a) => getComputedStyle(a, "::after").content);
+    expect(after).toMatch(/\(https?:\/\//);
+    for (const format of ["A4", "Letter"] as const) {
+      const pdf = await page.pdf({ format });
+      expect(pdf.subarray(0, 4).toString()).toBe("%PDF");
+    }
+  });
+});
+
+test.describe("found by search engines", () => {
+  test("sitemap, RSS and JSON Feed are well-formed and linked", async ({ page, request }) => {
+    await page.goto("/");
+    await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+      "href",
+      "/feed.xml",
+    );
+    await expect(
+      page.locator('link[rel="alternate"][type="application/feed+json"]'),
+    ).toHaveAttribute("href", "/feed.json");
+    for (const path of ["/sitemap.xml", "/feed.xml"]) {
+      const xml = await (await request.get(path)).text();
+      const parsed = await page.evaluate((text) => {
+        const doc = new DOMParser().parseFromString(text, "application/xml");
+        return {
+          error: doc.querySelector("parsererror")?.textContent ?? null,
+          root: doc.documentElement.nodeName,
+        };
+      }, xml);
+      expect(parsed.error, path).toBeNull();
+      expect(["urlset", "rss"]).toContain(parsed.root);
+    }
+    const feed = await (await request.get("/feed.json")).json();
+    expect(feed.items.length).toBeGreaterThan(0);
+    const robots = await (await request.get("/robots.txt")).text();
+    expect(robots).toMatch(/Sitemap: http:\/\/localhost:\d+\/sitemap\.xml/);
+  });
+
+  test("pages carry canonical, Open Graph, Twitter tags and JSON-LD", async ({ page }) => {
+    await page.goto("/");
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
+    expect(canonical).toMatch(/^http:\/\/localhost:\d+\/$/);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /.+/);
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", /summary/);
+    const person = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}",
+    );
+    expect(person["@type"]).toBe("Person");
+    expect(person.sameAs.length).toBeGreaterThan(0);
+
+    await page.goto("/projects");
+    const hrefs = await page
+      .locator('a[href^="/projects/"]')
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+    const detail = hrefs.find((h) => /^\/projects\/\d+$/.test(h));
+    expect(detail).toBeTruthy();
+    await page.goto(detail!);
+    const url = page.url();
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", url);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      "content",
+      /^http:\/\/localhost:\d+\/images\//,
+    );
+    const docs = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const types = docs.flatMap((d) => [JSON.parse(d)].flat()).map((d) => d["@type"]);
+    expect(types).toContain("BreadcrumbList");
+    expect(types.some((t) => t === "SoftwareSourceCode" || t === "CreativeWork")).toBe(true);
+  });
+});
