@@ -1,22 +1,12 @@
 // GET /addeducation and POST /addeducation {degree, institution, year, description} (owner only).
 import { educationCreateSchema } from "~/models/education.schema";
 import { createEducation, listEducation } from "~/models/education.server";
-import {
-  apiRoute,
-  createdAnswer,
-  listAnswer,
-  readBody,
-  requireApiOwner,
-  validateBody,
-} from "~/utils/api.server";
+import { collectionRoute } from "~/utils/api.server";
 
-const api = apiRoute({
-  GET: async () => listAnswer(await listEducation()),
-  POST: async ({ request }) => {
-    await requireApiOwner(request);
-    const input = validateBody(educationCreateSchema, await readBody(request));
-    return createdAnswer((await createEducation(input)).id);
-  },
+const api = collectionRoute({
+  list: listEducation,
+  schema: educationCreateSchema,
+  create: createEducation,
 });
 
 export const loader = api.loader;

@@ -400,3 +400,26 @@ export function deletedAnswer(what: string, id: number, deletedCount: number) {
 export function mergeForUpdate(current: object, body: Body): Body {
   return { ...current, ...body };
 }
+
+/**
+ * A collection path (`GET` lists, `POST` creates, owner only) for an entity whose create takes
+ * the validated body as it is: /addskill, /addfeather, /addeducation, /addexperience.
+ */
+export function collectionRoute<S extends z.ZodTypeAny, T extends { id: number }>({
+  list,
+  schema,
+  create,
+}: {
+  list: () => Promise<T[]>;
+  schema: S;
+  create: (input: z.output<S>) => Promise<{ id: number }>;
+}) {
+  return apiRoute({
+    GET: async () => listAnswer(await list()),
+    POST: async ({ request }) => {
+      await requireApiOwner(request);
+      const input = validateBody(schema, await readBody(request));
+      return createdAnswer((await create(input)).id);
+    },
+  });
+}
