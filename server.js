@@ -31,6 +31,10 @@ const app = createApp({
 const server = app.listen(port, host, () => {
   console.log(`Folio listening on http://localhost:${port}`);
 });
+// Keep idle connections open longer than clients and proxies reuse them (Node's 5 s default
+// races with them and resets a reused socket); headers must arrive within the keep-alive time.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 
 let shuttingDown = false;
 async function shutdown(signal) {
