@@ -55,7 +55,9 @@ async function shutdown(signal) {
       process.exit(0);
     }
   });
+  // Idle keep-alive connections close now; busy ones as soon as their response is done.
   server.closeIdleConnections();
+  setInterval(() => server.closeIdleConnections(), 100).unref();
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));
