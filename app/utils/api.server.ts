@@ -423,3 +423,47 @@ export function collectionRoute<S extends z.ZodTypeAny, T extends { id: number }
     },
   });
 }
+
+/**
+ * An item path (`GET` one, `PUT` merges the body over the record and validates it, `DELETE`;
+ * writes owner only) for an entity with plain get/update/delete: /addfeather/{id},
+ * /addeducation/{id}. `noun` names the record in 404 messages.
+ */
+export function itemRoute<S extends z.ZodTypeAny, T extends { id: number }>({
+  noun,
+  get,
+  schema,
+  update,
+  remove,
+}: {
+  noun: string;
+  get: (id: number) => Promise<T | null>;
+  schema: S;
+  update: (
+    id: number,
+    input: z.output<S>,
+  ) => Promise<{ matchedCount: number; modifiedCount: number }>;
+  remove: (id: number) => Promise<number>;
+}) {
+  return apiRoute({
+    GET: async ({ params }) => {
+      const id = requireId(params);
+      const item = await get(id);
+      return item ? itemAnswer(item) : notFound(noun, id);
+    },
+    PUT: async ({ request, params }) => {
+      await requireApiOwner(request);
+      const id = requireId(params);
+      const body = await readBody(request);
+      const current = await get(id);
+      if (!current) return updatedAnswer(noun, id, { matchedCount: 0, modifiedCount: 0 });
+      const input = validateBody(schema, mergeForUpdate(current, body));
+      return updatedAnswer(noun, id, await update(id, input));
+    },
+    DELETE: async ({ request, params }) => {
+      await requireApiOwner(request);
+      const id = requireId(params);
+      return deletedAnswer(noun, id, await remove(id));
+    },
+  });
+}
