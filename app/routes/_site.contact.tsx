@@ -1,3 +1,4 @@
+import { pageMeta, profileFromMatches, siteName } from "~/components/site/site-data";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
@@ -15,10 +16,12 @@ import { submitContactMessage } from "~/utils/contact.server";
 import { createFormStamp } from "~/utils/honeypot.server";
 import { clientIp } from "~/utils/request.server";
 
-export const meta: MetaFunction = () => [
-  { title: "Contact | Folio" },
-  { name: "description", content: "Send me a message: I read every one and answer by email." },
-];
+export const meta: MetaFunction = ({ matches, location }) =>
+  pageMeta(
+    `Contact | ${siteName(profileFromMatches(matches))}`,
+    "Send me a message: I read every one and answer by email.",
+    { matches, location },
+  );
 
 export async function loader() {
   const profile = await getProfile();

@@ -1,3 +1,4 @@
+import { pageMeta } from "~/components/site/site-data";
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -18,12 +19,12 @@ export async function loader() {
   return json(await resumeData());
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   const name = data?.profile?.name || "Resume";
-  return [
-    { title: `Resume — ${name}` },
-    { name: "description", content: `The resume of ${name}: experience, education and skills.` },
-  ];
+  return pageMeta(`Resume — ${name}`, `The resume of ${name}: experience, education and skills.`, {
+    matches,
+    location,
+  });
 };
 
 function Heading({ children }: { children: string }) {

@@ -137,6 +137,16 @@ test.describe("found by search engines", () => {
     expect(person["@type"]).toBe("Person");
     expect(person.sameAs.length).toBeGreaterThan(0);
 
+    for (const path of ["/contact", "/resume", "/projects/react"]) {
+      await page.goto(path);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        "href",
+        new RegExp(`^http://localhost:\\d+${path}$`),
+      );
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /.+/);
+      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", /summary/);
+    }
+
     await page.goto("/projects");
     const hrefs = await page
       .locator('a[href^="/projects/"]')
