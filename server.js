@@ -1,6 +1,7 @@
 // Folio's HTTP server: Express in front of the Remix build (or Vite's dev server with --dev).
 import "dotenv/config";
 import { createApp } from "./server/app.js";
+import { trackConnections } from "./server/graceful-close.js";
 
 const dev = process.argv.includes("--dev");
 const production = process.env.NODE_ENV === "production";
@@ -35,6 +36,7 @@ const server = app.listen(port, host, () => {
 // races with them and resets a reused socket); headers must arrive within the keep-alive time.
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
+const connections = trackConnections(server);
 
 let shuttingDown = false;
 async function shutdown(signal) {
@@ -46,7 +48,8 @@ async function shutdown(signal) {
     process.exit(1);
   }, SHUTDOWN_TIMEOUT_MS - 500);
   force.unref();
-  server.close(async () => {
+  // Stops accepting; idle connections end now, busy ones right after their response is out.
+  connections.close(async () => {
     try {
       await (await entry()).shutdown?.();
       await vite?.close();
@@ -55,9 +58,6 @@ async function shutdown(signal) {
       process.exit(0);
     }
   });
-  // Idle keep-alive connections close now; busy ones as soon as their response is done.
-  server.closeIdleConnections();
-  setInterval(() => server.closeIdleConnections(), 100).unref();
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));

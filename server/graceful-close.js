@@ -1,0 +1,85 @@
+// Stops an HTTP server without cutting off a response. Node's own server.close() (and
+// closeIdleConnections) destroys every connection whose response has called end(), even when
+// part of that response is still waiting in the socket's write buffer: the client then reads a
+// truncated body or ECONNRESET. It also drops connections whose request has arrived but not yet
+// been read (a busy event loop). Here, connections are only ever ended (FIN after every byte
+// already written): idle keep-alive ones at once, busy ones as soon as their response is out,
+// and new ones after their first response (or after a grace period if no request comes).
+import net from "node:net";
+
+/** After ending a socket, how long a client may keep it half open before it is destroyed. */
+const LINGER_MS = 2_000;
+/** How long a connection that has not sent a request yet is given to send one once closing. */
+const FIRST_REQUEST_GRACE_MS = 3_000;
+
+/**
+ * Tracks the server's connections from now on. Call `close(callback)` once to stop accepting
+ * connections and end every one gracefully; `callback` runs when the last one has closed.
+ * @param {import("node:http").Server} server
+ * @param {{ lingerMs?: number, firstRequestGraceMs?: number }} [options]
+ */
+export function trackConnections(
+  server,
+  { lingerMs = LINGER_MS, firstRequestGraceMs = FIRST_REQUEST_GRACE_MS } = {},
+) {
+  /** @type {Set<import("node:net").Socket>} */
+  const sockets = new Set();
+  /** Connections that have sent a request; a new one's first request may still be unread. */
+  /** @type {WeakSet<import("node:net").Socket>} */
+  const served = new WeakSet();
+  /** Open responses per connection (more than one only with pipelining). */
+  /** @type {Map<import("node:net").Socket, number>} */
+  const open = new Map();
+  let closing = false;
+
+  /** @param {import("node:net").Socket} socket */
+  function endSocket(socket) {
+    socket.end();
+    setTimeout(() => socket.destroy(), lingerMs).unref();
+  }
+
+  /** Ends an idle connection now; gives a new one time for the request it may have sent. */
+  /** @param {import("node:net").Socket} socket */
+  function endWhenQuiet(socket) {
+    if (served.has(socket)) return endSocket(socket);
+    setTimeout(() => {
+      if (!open.has(socket)) endSocket(socket);
+    }, firstRequestGraceMs).unref();
+  }
+
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.once("close", () => {
+      sockets.delete(socket);
+      open.delete(socket);
+    });
+    if (closing) endWhenQuiet(socket);
+  });
+
+  // First in line, so the header is set before any handler could answer synchronously.
+  server.prependListener("request", (req, res) => {
+    const socket = req.socket;
+    served.add(socket);
+    open.set(socket, (open.get(socket) ?? 0) + 1);
+    if (closing) res.setHeader("Connection", "close");
+    // "close" follows "finish" (every byte handed to the socket) or an aborted response.
+    res.once("close", () => {
+      const left = (open.get(socket) ?? 1) - 1;
+      if (left > 0) open.set(socket, left);
+      else open.delete(socket);
+      if (closing && left <= 0) endSocket(socket);
+    });
+  });
+
+  return {
+    /** @param {(error?: Error) => void} [callback] */
+    close(callback) {
+      if (closing) return;
+      closing = true;
+      // net.Server's close stops accepting and waits for the connections, without the
+      // http.Server pre-close step that destroys "idle" ones.
+      net.Server.prototype.close.call(server, callback);
+      for (const socket of sockets) if (!open.has(socket)) endWhenQuiet(socket);
+    },
+  };
+}

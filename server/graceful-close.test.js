@@ -1,0 +1,108 @@
+import http from "node:http";
+import { afterEach, describe, expect, it } from "vitest";
+import { trackConnections } from "./graceful-close.js";
+
+const BIG = 8 * 1024 * 1024;
+
+/** @type {http.Server[]} */
+const servers = [];
+afterEach(() => {
+  for (const s of servers.splice(0)) s.closeAllConnections?.();
+});
+
+/** @param {http.RequestListener} handler */
+async function listen(handler) {
+  const server = http.createServer(handler);
+  servers.push(server);
+  const tracker = trackConnections(server, { lingerMs: 5_000 });
+  await new Promise((r) => server.listen(0, "127.0.0.1", () => r(undefined)));
+  const address = /** @type {import("node:net").AddressInfo} */ (server.address());
+  const closed = new Promise((r) => server.once("close", () => r(Date.now())));
+  return { server, tracker, closed, url: `http://127.0.0.1:${address.port}` };
+}
+
+/**
+ * GET on a keep-alive agent, reading the body as slowly as asked.
+ * @param {string} url
+ * @param {{ agent?: http.Agent, readDelayMs?: number, onResponse?: () => void }} [o]
+ */
+function get(url, { agent, readDelayMs = 0, onResponse } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent }, (res) => {
+      onResponse?.();
+      let bytes = 0;
+      res.on("data", (chunk) => {
+        bytes += chunk.length;
+        if (readDelayMs) {
+          res.pause();
+          setTimeout(() => res.resume(), readDelayMs);
+        }
+      });
+      res.on("end", () =>
+        resolve({ status: res.statusCode, bytes, connection: res.headers.connection }),
+      );
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+  });
+}
+
+describe("trackConnections().close", () => {
+  it("delivers every byte of a response that has ended but is still in the write buffer", async () => {
+    let ended = () => {};
+    const endedOnce = new Promise((r) => (ended = r));
+    const { tracker, closed, url } = await listen((_req, res) => {
+      res.writeHead(200, { "Content-Length": String(BIG) });
+      res.end(Buffer.alloc(BIG, 120));
+      ended(undefined);
+    });
+    // The client reads slowly, so most of the 8 MB sits in the server's buffer when it closes.
+    const answer = get(url, { readDelayMs: 5 });
+    await endedOnce;
+    tracker.close();
+    await expect(answer).resolves.toMatchObject({ status: 200, bytes: BIG });
+    await closed;
+  });
+
+  it("answers a request that arrived on a new connection but was not read yet", async () => {
+    let tracker = { close: () => {} };
+    const started = await listen((_req, res) => res.end("answered"));
+    tracker = started.tracker;
+    // Closing on the connection event: the request is on the wire but not parsed yet.
+    started.server.once("connection", () => tracker.close());
+    await expect(get(started.url)).resolves.toMatchObject({ status: 200, bytes: 8 });
+    await started.closed;
+  });
+
+  it("closes idle keep-alive connections at once and busy ones right after their response", async () => {
+    let release = () => {};
+    const released = new Promise((r) => (release = r));
+    let arrived = () => {};
+    const slowArrived = new Promise((r) => (arrived = r));
+    const { tracker, closed, url } = await listen(async (req, res) => {
+      if (req.url === "/slow") {
+        arrived(undefined);
+        await released;
+      }
+      res.end("ok");
+    });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
+    // Two connections: one left idle after its answer, one busy with a slow request.
+    await Promise.all([get(`${url}/a`, { agent }), get(`${url}/b`, { agent })]);
+    expect(Object.values(agent.freeSockets).flat().length).toBe(2);
+    const slow = get(`${url}/slow`, { agent });
+    await slowArrived;
+
+    const closeCalled = Date.now();
+    tracker.close();
+    // The idle connection is ended by the server; the busy one waits for its answer.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(Object.values(agent.freeSockets).flat().length).toBe(0);
+    release();
+    await expect(slow).resolves.toMatchObject({ status: 200, bytes: 2 });
+    // Its keep-alive connection is ended right after the answer, not left for the idle timeout.
+    const closedAt = await closed;
+    expect(closedAt - closeCalled).toBeLessThan(2_000);
+    agent.destroy();
+  });
+});
