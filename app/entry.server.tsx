@@ -9,6 +9,7 @@ import { startup, shutdown } from "./utils/lifecycle.server";
 import "./utils/jobs.server";
 
 export { startup, shutdown };
+export { contentVersion } from "./utils/content-version.server";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;

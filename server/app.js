@@ -3,15 +3,16 @@ import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 import { apiCors } from "./cors.js";
+import { pageCache } from "./page-cache.js";
 import { checkCrossSite, parseAllowedOrigins, selfOriginOf } from "./guards.js";
 import { rateLimit, rateLimitOptionsFromEnv } from "./rate-limit.js";
 import { securityHeaders } from "./security-headers.js";
 
 /**
  * Builds the Express app around a Remix build.
- * @param {{ build?: any, getBuild?: () => Promise<any>, vite?: any, production: boolean, buildDir?: string, log?: boolean }} options
+ * @param {{ build?: any, vite?: any, production: boolean, buildDir?: string, log?: boolean }} options
  */
-export function createApp({ build, getBuild, vite, production, buildDir = "build", log = true }) {
+export function createApp({ build, vite, production, buildDir = "build", log = true }) {
   const app = express();
   app.disable("x-powered-by");
   const trustProxy = process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true";
@@ -59,10 +60,17 @@ export function createApp({ build, getBuild, vite, production, buildDir = "build
   // After the static files (they never count), before Remix: pages, data, API and resource routes.
   app.use(rateLimit({ ...rateLimitOptionsFromEnv(), trustProxy }));
 
+  // Rendered public pages are reused for anonymous visitors until the database changes (not in
+  // development, where the code changes under it).
+  const contentVersion = build?.entry?.module?.contentVersion;
+  if (!vite && contentVersion && process.env.FOLIO_PAGE_CACHE !== "0") {
+    app.use(pageCache({ contentVersion }));
+  }
+
   app.all(
     "*",
     createRequestHandler({
-      build: vite ? () => vite.ssrLoadModule("virtual:remix/server-build") : (getBuild ?? build),
+      build: vite ? () => vite.ssrLoadModule("virtual:remix/server-build") : build,
       getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
     }),
   );

@@ -1,0 +1,205 @@
+// Reuses rendered public pages for visitors. A page of the public site depends only on the
+// database content, the visitor's theme cookie and the host it was asked for, so the HTML
+// rendered for one anonymous visitor is answered again to the next, with a fresh CSP nonce
+// stamped in. A page is thrown away as soon as anything commits to the database (SQLite's
+// data_version, which also sees writes from other processes such as the CLI), and after
+// `maxAgeMs` at the latest (the footer's year, the clock).
+//
+// Never reused: anything for a signed-in owner or a visitor carrying any cookie but the theme
+// one, other methods than GET/HEAD, unknown query parameters, answers other than 200, answers
+// with Set-Cookie or `Cache-Control: no-store/private` (the contact form's per-view stamp).
+
+/** The public pages whose HTML (and Remix `_data` JSON) may be reused. */
+const PUBLIC_PAGES = [/^\/$/, /^\/projects(?:\/(?:react|laravel|\d{1,12}))?\/?$/, /^\/resume\/?$/];
+/** Query parameters those pages read (`_data` is Remix's client-side navigation). */
+const KNOWN_PARAMS = new Set(["page", "_data", "index"]);
+const THEME_COOKIE = "folio_theme";
+
+/** Headers that belong to one response, not to the page. */
+const PER_RESPONSE = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "date",
+  "etag",
+  "content-security-policy",
+  "x-folio-cache",
+]);
+
+/**
+ * The cache key of a request, or null when its answer must not be reused.
+ * @param {{ method: string, path: string, url: string, host?: string, protocol: string, cookie?: string }} req
+ */
+export function pageCacheKey({ method, path, url, host, protocol, cookie }) {
+  if (method !== "GET" && method !== "HEAD") return null;
+  if (!PUBLIC_PAGES.some((re) => re.test(path))) return null;
+  const search = new URL(url, "http://x").searchParams;
+  for (const name of search.keys()) if (!KNOWN_PARAMS.has(name)) return null;
+  let theme = "";
+  if (cookie) {
+    for (const pair of cookie.split(";")) {
+      const eq = pair.indexOf("=");
+      const name = (eq < 0 ? pair : pair.slice(0, eq)).trim();
+      if (!name) continue;
+      if (name !== THEME_COOKIE) return null; // a session (or anything else): not anonymous
+      theme = pair.slice(eq + 1).trim();
+    }
+  }
+  const query = [...search.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([k, v]) => `${k}=${v}`)
+    .join("&");
+  return `${protocol}://${host ?? ""}${path}?${query}#${theme}`;
+}
+
+/** A least-recently-used map bounded by entries and bytes. */
+export class PageStore {
+  /** @param {{ maxEntries?: number, maxBytes?: number }} [o] */
+  constructor({ maxEntries = 500, maxBytes = 64 * 1024 * 1024 } = {}) {
+    this.maxEntries = maxEntries;
+    this.maxBytes = maxBytes;
+    this.bytes = 0;
+    /** @type {Map<string, { parts: string[], bytes: number, headers: Record<string, string | string[]>, version: unknown, storedAt: number }>} */
+    this.entries = new Map();
+  }
+
+  /** @param {string} key */
+  get(key) {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key); // most recently used goes last
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  /** @param {string} key @param {{ parts: string[], bytes: number, headers: Record<string, string | string[]>, version: unknown, storedAt: number }} entry */
+  set(key, entry) {
+    this.delete(key);
+    if (entry.bytes > this.maxBytes) return;
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    for (const [oldest] of this.entries) {
+      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
+      this.delete(oldest);
+    }
+  }
+
+  /** @param {string} key */
+  delete(key) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.bytes -= entry.bytes;
+    this.entries.delete(key);
+  }
+
+  clear() {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+}
+
+/**
+ * Express middleware. `contentVersion()` returns a value that changes whenever the database
+ * does; the CSP nonce of the response is `res.locals.cspNonce` (set by securityHeaders).
+ * @param {{ contentVersion: () => unknown, maxAgeMs?: number, store?: PageStore, now?: () => number }} options
+ */
+export function pageCache({
+  contentVersion,
+  maxAgeMs = 60_000,
+  store = new PageStore(),
+  now = Date.now,
+}) {
+  return (req, res, next) => {
+    const key = pageCacheKey({
+      method: req.method,
+      path: req.path,
+      url: req.url,
+      host: req.headers.host,
+      protocol: req.protocol,
+      cookie: req.headers.cookie,
+    });
+    if (key === null) return next();
+    const nonce = res.locals.cspNonce;
+    let version;
+    try {
+      version = contentVersion();
+    } catch (error) {
+      console.error("page cache: could not read the content version", error);
+      return next();
+    }
+    const hit = store.get(key);
+    if (hit && hit.version === version && now() - hit.storedAt < maxAgeMs) {
+      for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value);
+      res.setHeader("X-Folio-Cache", "hit");
+      res.statusCode = 200;
+      if (req.method === "HEAD") return res.end();
+      return res.end(hit.parts.join(nonce));
+    }
+    if (hit) store.delete(key);
+    if (req.method === "HEAD") return next();
+
+    res.setHeader("X-Folio-Cache", "miss");
+    captureBody(res, (body) => {
+      if (res.statusCode !== 200 || res.getHeader("set-cookie")) return;
+      const cacheControl = String(res.getHeader("cache-control") ?? "");
+      if (/no-store|private/i.test(cacheControl)) return;
+      const type = String(res.getHeader("content-type") ?? "");
+      if (!/^(text\/html|application\/json)/i.test(type)) return;
+      const text = body.toString("utf8");
+      /** @type {Record<string, string | string[]>} */
+      const headers = {};
+      for (const [name, value] of Object.entries(res.getHeaders())) {
+        if (!PER_RESPONSE.has(name) && value !== undefined)
+          headers[name] = Array.isArray(value) ? value : String(value);
+      }
+      store.set(key, {
+        // The nonce is the only per-response value in a page: cut it out, stamp a new one later.
+        parts: nonce ? text.split(nonce) : [text],
+        bytes: body.length,
+        headers,
+        version,
+        storedAt: now(),
+      });
+    });
+    next();
+  };
+}
+
+/**
+ * Collects what is written to `res` (before compression, which wraps write/end earlier in the
+ * chain) and calls `done(body)` once the response has ended.
+ * @param {import("express").Response} res
+ * @param {(body: Buffer) => void} done
+ */
+function captureBody(res, done) {
+  /** @type {Buffer[]} */
+  const chunks = [];
+  const write = res.write;
+  const end = res.end;
+  const keep = (chunk, encoding) => {
+    if (chunk === undefined || chunk === null || typeof chunk === "function") return;
+    // A copy: the producer may reuse its buffer once write() returns.
+    chunks.push(
+      typeof chunk === "string"
+        ? Buffer.from(chunk, typeof encoding === "string" ? encoding : "utf8")
+        : Buffer.from(chunk),
+    );
+  };
+  res.write = function (chunk, encoding, callback) {
+    keep(chunk, encoding);
+    return write.call(this, chunk, encoding, callback);
+  };
+  res.end = function (chunk, encoding, callback) {
+    keep(chunk, encoding);
+    res.write = write;
+    res.end = end;
+    const result = end.call(this, chunk, encoding, callback);
+    try {
+      done(Buffer.concat(chunks));
+    } catch (error) {
+      console.error("page cache: could not store a page", error);
+    }
+    return result;
+  };
+}

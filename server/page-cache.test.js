@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { PageStore, pageCacheKey } from "./page-cache.js";
+
+const base = { method: "GET", host: "folio.example", protocol: "https", url: "/", path: "/" };
+const key = (o) => pageCacheKey({ ...base, ...o });
+
+describe("pageCacheKey", () => {
+  it("gives the public pages a key, with the query in a stable order", () => {
+    for (const path of [
+      "/",
+      "/projects",
+      "/projects/react",
+      "/projects/laravel",
+      "/projects/12",
+      "/resume",
+    ])
+      expect(key({ path, url: path }), path).not.toBeNull();
+    expect(key({ path: "/projects", url: "/projects?page=2&_data=x" })).toBe(
+      key({ path: "/projects", url: "/projects?_data=x&page=2" }),
+    );
+    expect(key({ path: "/projects", url: "/projects?page=2" })).not.toBe(
+      key({ path: "/projects", url: "/projects?page=3" }),
+    );
+  });
+
+  it("refuses everything else: other pages, methods, parameters and cookies", () => {
+    for (const path of [
+      "/contact",
+      "/dashboard",
+      "/login",
+      "/addskill",
+      "/projects/abc",
+      "/images/x",
+    ])
+      expect(key({ path, url: path }), path).toBeNull();
+    expect(key({ method: "POST" })).toBeNull();
+    expect(key({ url: "/?utm_source=news" })).toBeNull();
+    expect(key({ cookie: "__Host-folio_session=abc" })).toBeNull();
+    expect(key({ cookie: "folio_theme=ImRhcmsi; folio_toast=xyz" })).toBeNull();
+  });
+
+  it("keeps the theme, the host and the protocol apart", () => {
+    const dark = key({ cookie: "folio_theme=ImRhcmsi" });
+    expect(dark).not.toBeNull();
+    expect(dark).not.toBe(key({}));
+    expect(key({ host: "other.example" })).not.toBe(key({}));
+    expect(key({ protocol: "http" })).not.toBe(key({}));
+    expect(key({ method: "HEAD" })).toBe(key({}));
+  });
+});
+
+describe("PageStore", () => {
+  const entry = (bytes) => ({ parts: ["x"], bytes, headers: {}, version: 1, storedAt: 0 });
+
+  it("drops the least recently used pages beyond its entry and byte limits", () => {
+    const store = new PageStore({ maxEntries: 2, maxBytes: 100 });
+    store.set("a", entry(10));
+    store.set("b", entry(10));
+    store.get("a"); // a is now the most recently used
+    store.set("c", entry(10));
+    expect([...store.entries.keys()]).toEqual(["a", "c"]);
+    store.set("d", entry(95));
+    expect([...store.entries.keys()]).toEqual(["d"]);
+    expect(store.bytes).toBe(95);
+    store.set("e", entry(101)); // larger than the whole store: not kept
+    expect(store.get("e")).toBeUndefined();
+    expect(store.bytes).toBe(95);
+  });
+});
