@@ -545,7 +545,9 @@ describe("on the running server", () => {
     expect(
       (server.output().match(/Scheduled backup written/g) ?? []).length,
     ).toBeGreaterThanOrEqual(3);
-    await sleep(300);
+    // Stop the schedule (it writes a backup about every 1.4 s and deletes the oldest), so the
+    // files listed are still there when they are opened. Shutdown waits for a backup under way.
+    expect(await server.stop()).toBe(0);
     const kept = listBackups(dir);
     expect(kept.length).toBe(2);
     for (const b of kept) (await inspectBackup(b.file)).cleanup();
