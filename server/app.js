@@ -2,6 +2,7 @@ import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
+import path from "node:path";
 import { apiCors } from "./cors.js";
 import { pageCache } from "./page-cache.js";
 import { checkCrossSite, parseAllowedOrigins, selfOriginOf } from "./guards.js";
@@ -54,7 +55,10 @@ export function createApp({ build, vite, production, buildDir = "build", log = t
       "/assets",
       express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }),
     );
-    app.use(express.static(`${buildDir}/client`, { maxAge: "1h" }));
+    // The other public files (favicon, logo, manifest) all have an extension: pages never
+    // pay for a file-system lookup.
+    const publicFiles = express.static(`${buildDir}/client`, { maxAge: "1h" });
+    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
 
   // After the static files (they never count), before Remix: pages, data, API and resource routes.

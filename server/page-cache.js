@@ -60,7 +60,7 @@ export class PageStore {
     this.maxEntries = maxEntries;
     this.maxBytes = maxBytes;
     this.bytes = 0;
-    /** @type {Map<string, { parts: string[], bytes: number, headers: Record<string, string | string[]>, version: unknown, storedAt: number }>} */
+    /** @type {Map<string, { parts: Buffer[], bytes: number, headers: Record<string, string | string[]>, version: unknown, storedAt: number }>} */
     this.entries = new Map();
   }
 
@@ -73,7 +73,7 @@ export class PageStore {
     return entry;
   }
 
-  /** @param {string} key @param {{ parts: string[], bytes: number, headers: Record<string, string | string[]>, version: unknown, storedAt: number }} entry */
+  /** @param {string} key @param {{ parts: Buffer[], bytes: number, headers: Record<string, string | string[]>, version: unknown, storedAt: number }} entry */
   set(key, entry) {
     this.delete(key);
     if (entry.bytes > this.maxBytes) return;
@@ -133,8 +133,9 @@ export function pageCache({
       for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value);
       res.setHeader("X-Folio-Cache", "hit");
       res.statusCode = 200;
-      if (req.method === "HEAD") return res.end();
-      return res.end(hit.parts.join(nonce));
+      const body = stamp(hit.parts, nonce);
+      res.setHeader("Content-Length", body.length);
+      return req.method === "HEAD" ? res.end() : res.end(body);
     }
     if (hit) store.delete(key);
     if (req.method === "HEAD") return next();
@@ -146,7 +147,6 @@ export function pageCache({
       if (/no-store|private/i.test(cacheControl)) return;
       const type = String(res.getHeader("content-type") ?? "");
       if (!/^(text\/html|application\/json)/i.test(type)) return;
-      const text = body.toString("utf8");
       /** @type {Record<string, string | string[]>} */
       const headers = {};
       for (const [name, value] of Object.entries(res.getHeaders())) {
@@ -155,7 +155,7 @@ export function pageCache({
       }
       store.set(key, {
         // The nonce is the only per-response value in a page: cut it out, stamp a new one later.
-        parts: nonce ? text.split(nonce) : [text],
+        parts: nonce ? split(body, Buffer.from(nonce)) : [body],
         bytes: body.length,
         headers,
         version,
@@ -164,6 +164,30 @@ export function pageCache({
     });
     next();
   };
+}
+
+/** `body` cut at every occurrence of `separator`. */
+function split(body, separator) {
+  const parts = [];
+  let start = 0;
+  for (let at = body.indexOf(separator); at !== -1; at = body.indexOf(separator, start)) {
+    parts.push(body.subarray(start, at));
+    start = at + separator.length;
+  }
+  parts.push(body.subarray(start));
+  return parts;
+}
+
+/** The stored parts joined with a fresh nonce. */
+function stamp(parts, nonce) {
+  if (parts.length === 1) return parts[0];
+  const separator = Buffer.from(nonce ?? "");
+  const pieces = [];
+  for (let i = 0; i < parts.length; i++) {
+    if (i > 0) pieces.push(separator);
+    pieces.push(parts[i]);
+  }
+  return Buffer.concat(pieces);
 }
 
 /**

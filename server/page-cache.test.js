@@ -50,7 +50,13 @@ describe("pageCacheKey", () => {
 });
 
 describe("PageStore", () => {
-  const entry = (bytes) => ({ parts: ["x"], bytes, headers: {}, version: 1, storedAt: 0 });
+  const entry = (bytes) => ({
+    parts: [Buffer.from("x")],
+    bytes,
+    headers: {},
+    version: 1,
+    storedAt: 0,
+  });
 
   it("drops the least recently used pages beyond its entry and byte limits", () => {
     const store = new PageStore({ maxEntries: 2, maxBytes: 100 });
