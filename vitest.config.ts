@@ -28,6 +28,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: "forks",
+          // Like Playwright's: in CI a failed test runs once more, and the report marks it
+          // "(retry x1)" so a flaky test is seen, not hidden.
+          retry: process.env.CI ? 1 : 0,
         },
       },
     ],

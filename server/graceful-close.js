@@ -4,23 +4,37 @@
 // truncated body or ECONNRESET. It also drops connections whose request has arrived but not yet
 // been read (a busy event loop). Here, connections are only ever ended (FIN after every byte
 // already written): idle keep-alive ones at once, busy ones as soon as their response is out,
-// and new ones after their first response (or after a grace period if no request comes).
+// and new ones after their first response (or after a grace period if no request comes); and
+// the listener closes only once connections have stopped coming (those already queued in the
+// kernel are taken and answered, not reset).
 import net from "node:net";
 
 /** After ending a socket, how long a client may keep it half open before it is destroyed. */
 const LINGER_MS = 2_000;
 /** How long a connection that has not sent a request yet is given to send one once closing. */
 const FIRST_REQUEST_GRACE_MS = 3_000;
+/**
+ * Once closing, the listener stays open until no connection has come for this long (at most
+ * ACCEPT_MAX_MS). Connections the kernel has already taken but the process has not accepted yet
+ * (a busy event loop takes them a few at a time) would be reset by closing it at once.
+ */
+const ACCEPT_QUIET_MS = 400;
+const ACCEPT_MAX_MS = 3_000;
 
 /**
  * Tracks the server's connections from now on. Call `close(callback)` once to stop accepting
  * connections and end every one gracefully; `callback` runs when the last one has closed.
  * @param {import("node:http").Server} server
- * @param {{ lingerMs?: number, firstRequestGraceMs?: number }} [options]
+ * @param {{ lingerMs?: number, firstRequestGraceMs?: number, acceptQuietMs?: number, acceptMaxMs?: number }} [options]
  */
 export function trackConnections(
   server,
-  { lingerMs = LINGER_MS, firstRequestGraceMs = FIRST_REQUEST_GRACE_MS } = {},
+  {
+    lingerMs = LINGER_MS,
+    firstRequestGraceMs = FIRST_REQUEST_GRACE_MS,
+    acceptQuietMs = ACCEPT_QUIET_MS,
+    acceptMaxMs = ACCEPT_MAX_MS,
+  } = {},
 ) {
   /** @type {Set<import("node:net").Socket>} */
   const sockets = new Set();
@@ -31,6 +45,7 @@ export function trackConnections(
   /** @type {Map<import("node:net").Socket, number>} */
   const open = new Map();
   let closing = false;
+  let lastConnectionAt = 0;
 
   /** @param {import("node:net").Socket} socket */
   function endSocket(socket) {
@@ -48,6 +63,7 @@ export function trackConnections(
   }
 
   server.on("connection", (socket) => {
+    lastConnectionAt = Date.now();
     sockets.add(socket);
     socket.once("close", () => {
       sockets.delete(socket);
@@ -76,10 +92,30 @@ export function trackConnections(
     close(callback) {
       if (closing) return;
       closing = true;
-      // net.Server's close stops accepting and waits for the connections, without the
-      // http.Server pre-close step that destroys "idle" ones.
-      net.Server.prototype.close.call(server, callback);
       for (const socket of sockets) if (!open.has(socket)) endWhenQuiet(socket);
+      // net.Server's close stops accepting and waits for the connections, without the
+      // http.Server pre-close step that destroys "idle" ones. Connections accepted meanwhile are
+      // answered once, with Connection: close.
+      const closeCalledAt = Date.now();
+      lastConnectionAt = closeCalledAt;
+      const closeListenerWhenQuiet = () => {
+        const now = Date.now();
+        if (now - lastConnectionAt < acceptQuietMs && now - closeCalledAt < acceptMaxMs) {
+          setTimeout(closeListenerWhenQuiet, Math.min(50, acceptQuietMs));
+          return;
+        }
+        // setImmediate: after a poll phase that accepts what is queued, even if the loop was
+        // blocked until now.
+        setImmediate(() => {
+          if (
+            Date.now() - lastConnectionAt < acceptQuietMs &&
+            Date.now() - closeCalledAt < acceptMaxMs
+          )
+            return closeListenerWhenQuiet();
+          net.Server.prototype.close.call(server, callback);
+        });
+      };
+      setTimeout(closeListenerWhenQuiet, Math.min(50, acceptQuietMs));
     },
   };
 }

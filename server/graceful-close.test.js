@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import http from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { trackConnections } from "./graceful-close.js";
@@ -72,6 +73,43 @@ describe("trackConnections().close", () => {
     started.server.once("connection", () => tracker.close());
     await expect(get(started.url)).resolves.toMatchObject({ status: 200, bytes: 8 });
     await started.closed;
+  });
+
+  it("answers the connections queued in the kernel while the event loop was blocked", async () => {
+    // The server runs in its own process: /block busy-waits 600 ms and then closes, while this
+    // process opens five more connections (taken by the kernel, not yet by the server).
+    const module = new URL("./graceful-close.js", import.meta.url).href;
+    const child = spawn(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        `import http from "node:http";
+         import { trackConnections } from ${JSON.stringify(module)};
+         const server = http.createServer((req, res) => {
+           if (req.url === "/block") {
+             const until = Date.now() + 600;
+             while (Date.now() < until);
+             tracker.close(() => process.exit(0));
+           }
+           res.end("answered");
+         });
+         const tracker = trackConnections(server);
+         server.listen(0, "127.0.0.1", () => console.log(server.address().port));`,
+      ],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    const port = await new Promise((r) => child.stdout.once("data", (d) => r(Number(String(d)))));
+    const exited = new Promise((r) => child.once("exit", r));
+    const url = `http://127.0.0.1:${port}`;
+    const blocked = get(`${url}/block`);
+    await new Promise((r) => setTimeout(r, 150));
+    const queued = Array.from({ length: 5 }, (_, i) => get(`${url}/queued-${i}`));
+    const answers = await Promise.allSettled([blocked, ...queued]);
+    expect(answers.map((a) => (a.status === "fulfilled" ? a.value.status : a.reason.code))).toEqual(
+      [200, 200, 200, 200, 200, 200],
+    );
+    expect(await exited).toBe(0);
   });
 
   it("closes idle keep-alive connections at once and busy ones right after their response", async () => {
