@@ -8,6 +8,7 @@
 // Never reused: anything for a signed-in owner or a visitor carrying any cookie but the theme
 // one, other methods than GET/HEAD, unknown query parameters, answers other than 200, answers
 // with Set-Cookie or `Cache-Control: no-store/private` (the contact form's per-view stamp).
+import zlib from "node:zlib";
 
 /** The public pages whose HTML (and Remix `_data` JSON) may be reused. */
 const PUBLIC_PAGES = [/^\/$/, /^\/projects(?:\/(?:react|laravel|\d{1,12}))?\/?$/, /^\/resume\/?$/];
@@ -60,7 +61,7 @@ export class PageStore {
     this.maxEntries = maxEntries;
     this.maxBytes = maxBytes;
     this.bytes = 0;
-    /** @type {Map<string, { parts: Buffer[], bytes: number, headers: Record<string, string | string[]>, version: unknown, storedAt: number }>} */
+    /** @type {Map<string, { parts: Buffer[], deflatedParts?: Buffer[], bytes: number, headers: Record<string, string | string[]>, version: unknown, storedAt: number }>} */
     this.entries = new Map();
   }
 
@@ -133,7 +134,16 @@ export function pageCache({
       for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value);
       res.setHeader("X-Folio-Cache", "hit");
       res.statusCode = 200;
-      const body = stamp(hit.parts, nonce);
+      res.vary("Accept-Encoding");
+      let body;
+      if (req.acceptsEncodings("gzip", "identity") === "gzip") {
+        // Compressed once per page, not per visitor: see gzipStamp.
+        hit.deflatedParts ??= hit.parts.map(deflatePart);
+        body = gzipStamp(hit.parts, hit.deflatedParts, nonce);
+        res.setHeader("Content-Encoding", "gzip"); // the compression middleware leaves it alone
+      } else {
+        body = stamp(hit.parts, nonce);
+      }
       res.setHeader("Content-Length", body.length);
       return req.method === "HEAD" ? res.end() : res.end(body);
     }
@@ -179,7 +189,7 @@ function split(body, separator) {
 }
 
 /** The stored parts joined with a fresh nonce. */
-function stamp(parts, nonce) {
+export function stamp(parts, nonce) {
   if (parts.length === 1) return parts[0];
   const separator = Buffer.from(nonce ?? "");
   const pieces = [];
@@ -187,6 +197,52 @@ function stamp(parts, nonce) {
     if (i > 0) pieces.push(separator);
     pieces.push(parts[i]);
   }
+  return Buffer.concat(pieces);
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
+/** A last, empty stored deflate block (BFINAL=1). */
+const FINAL_BLOCK = Buffer.from([1, 0, 0, 0xff, 0xff]);
+
+/**
+ * A part as raw deflate blocks that end byte-aligned and not final (a sync flush), so that
+ * more blocks can follow. A fresh compressor per part: nothing refers to the bytes before it.
+ * @param {Buffer} part
+ */
+export function deflatePart(part) {
+  return zlib.deflateRawSync(part, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
+}
+
+/**
+ * The gzip encoding of `stamp(parts, nonce)`, built from the parts compressed once
+ * (`deflated[i]` = deflatePart(parts[i])) and the nonce as a stored block between them: one
+ * valid deflate stream, with the CRC-32 and size of the stamped page in the gzip trailer. A
+ * reused page then costs a copy and a checksum, not a compression, per visitor.
+ * @param {Buffer[]} parts @param {Buffer[]} deflated @param {string} nonce
+ */
+export function gzipStamp(parts, deflated, nonce) {
+  const separator = Buffer.from(nonce ?? "");
+  const stored = Buffer.alloc(5); // BFINAL=0, BTYPE=00, then LEN and NLEN (little endian)
+  stored.writeUInt16LE(separator.length, 1);
+  stored.writeUInt16LE(~separator.length & 0xffff, 3);
+  const pieces = [GZIP_HEADER];
+  let crc = 0;
+  let size = 0;
+  for (let i = 0; i < parts.length; i++) {
+    if (i > 0) {
+      pieces.push(stored, separator);
+      if (separator.length > 0) crc = zlib.crc32(separator, crc);
+      size += separator.length;
+    }
+    pieces.push(deflated[i]);
+    // (Node 20's crc32 of an empty buffer forgets a running value above 2^31.)
+    if (parts[i].length > 0) crc = zlib.crc32(parts[i], crc);
+    size += parts[i].length;
+  }
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  pieces.push(FINAL_BLOCK, trailer);
   return Buffer.concat(pieces);
 }
 

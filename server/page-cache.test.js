@@ -1,5 +1,7 @@
+import crypto from "node:crypto";
+import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { PageStore, pageCacheKey } from "./page-cache.js";
+import { PageStore, deflatePart, gzipStamp, pageCacheKey, stamp } from "./page-cache.js";
 
 const base = { method: "GET", host: "folio.example", protocol: "https", url: "/", path: "/" };
 const key = (o) => pageCacheKey({ ...base, ...o });
@@ -71,5 +73,24 @@ describe("PageStore", () => {
     store.set("e", entry(101)); // larger than the whole store: not kept
     expect(store.get("e")).toBeUndefined();
     expect(store.bytes).toBe(95);
+  });
+});
+
+describe("gzipStamp", () => {
+  it("is a valid gzip (checksum and size included) of the page stamped with the nonce", () => {
+    const text = (n) => Buffer.from("<p>Hello é ✓</p>".repeat(n));
+    const cases = [
+      [text(1)],
+      [Buffer.alloc(0), text(3), Buffer.alloc(0)],
+      [text(5000), crypto.randomBytes(70_000), text(2), Buffer.alloc(0), text(1)],
+    ];
+    for (const parts of cases) {
+      const nonce = crypto.randomBytes(16).toString("base64");
+      const gz = gzipStamp(parts, parts.map(deflatePart), nonce);
+      expect(zlib.gunzipSync(gz).equals(stamp(parts, nonce))).toBe(true);
+    }
+    // It compresses: a repetitive page becomes much smaller.
+    const page = [text(4000), text(4000)];
+    expect(gzipStamp(page, page.map(deflatePart), "n").length).toBeLessThan(text(8000).length / 20);
   });
 });
