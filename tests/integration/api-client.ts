@@ -4,7 +4,7 @@
 import Database from "better-sqlite3";
 import sharp from "sharp";
 import { expect } from "vitest";
-import type { TestServer } from "../support/server";
+import { signInOverHttp, type TestServer } from "../support/server";
 
 export const OWNER_EMAIL = "owner@example.com";
 export const OWNER_PASSWORD = "api-test-owner-password";
@@ -31,20 +31,8 @@ export const withToken = (token = API_TOKEN): Caller => ({
 });
 
 /** Signs in through the login form and returns the session as a Cookie header. */
-export async function signIn(server: TestServer): Promise<string> {
-  const res = await fetch(`${server.url}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "login", email: OWNER_EMAIL, password: OWNER_PASSWORD }),
-  });
-  expect(res.status).toBe(302);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  expect(cookie).toMatch(/folio_session=/);
-  return cookie;
+export function signIn(server: TestServer): Promise<string> {
+  return signInOverHttp(server, { email: OWNER_EMAIL, password: OWNER_PASSWORD });
 }
 
 /** The owner's browser: the session cookie and a same-origin Origin header. */

@@ -2,7 +2,7 @@
 // the plain form POST, fields kept on refusal, and a message's HTML shown as inert text.
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../support/server";
+import { signInOverHttp, startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 const OWNER = { email: "owner@example.com", password: "contact-http-password" };
@@ -50,19 +50,7 @@ async function post(fields: Record<string, string>) {
   return { status: res.status, html: await res.text() };
 }
 
-async function signIn() {
-  const res = await fetch(`${server.url}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "login", ...OWNER }),
-  });
-  expect(res.status).toBe(302);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
+const signIn = () => signInOverHttp(server, OWNER);
 
 const VALID = {
   name: "Grace Hopper",

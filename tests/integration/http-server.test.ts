@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../support/server";
+import { signInOverHttp, startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 
@@ -14,23 +14,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn() {
-  const res = await fetch(`${server.url}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      intent: "login",
-      email: "owner@example.com",
-      password: "http-test-password",
-    }),
-  });
-  expect(res.status).toBe(302);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
+const signIn = () =>
+  signInOverHttp(server, { email: "owner@example.com", password: "http-test-password" });
 
 describe("the production server", () => {
   it("answers /healthz with a small JSON when the database is reachable and writable", async () => {

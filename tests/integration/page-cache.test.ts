@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../support/server";
+import { signInOverHttp, startTestServer, type TestServer } from "../support/server";
 
 const API_TOKEN = "page-cache-test-api-token-0123456789";
 const OWNER = { email: "owner@example.com", password: "page-cache-test-password" };
@@ -47,19 +47,7 @@ async function addSkill(name: string) {
   expect(res.status).toBe(201);
 }
 
-async function signIn() {
-  const res = await fetch(`${server.url}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "login", ...OWNER }),
-  });
-  expect(res.status).toBe(302);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
+const signIn = () => signInOverHttp(server, OWNER);
 
 describe("reused public pages", () => {
   it("answers the same page again with a fresh nonce in the header and in every script tag", async () => {

@@ -122,3 +122,26 @@ export async function startTestServer({
       }),
   };
 }
+
+/**
+ * Signs the owner in through the login form of a running server and returns the session as a
+ * Cookie header (fails the test when the sign-in does not redirect).
+ */
+export async function signInOverHttp(
+  server: Pick<TestServer, "url">,
+  owner: { email: string; password: string },
+): Promise<string> {
+  const res = await fetch(`${server.url}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "login", email: owner.email, password: owner.password }),
+  });
+  if (res.status !== 302) throw new Error(`sign-in answered ${res.status}, not 302`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  if (!/folio_session=/.test(cookie)) throw new Error("sign-in set no session cookie");
+  return cookie;
+}
