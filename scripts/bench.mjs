@@ -13,11 +13,11 @@ import { execFileSync, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
+import { freePort } from "./free-port.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name) => path.join(root, "node_modules/.bin", name);
@@ -29,17 +29,6 @@ function option(name, fallback) {
     : fallback;
 }
 const flag = (name) => process.argv.includes(`--${name}`);
-
-export async function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
 
 /** Builds into FOLIO_BUILD_DIR (default build/) when there is no build yet or `force`. */
 export function ensureBuild({ force = false } = {}) {

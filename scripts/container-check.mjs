@@ -15,9 +15,9 @@
 // for when the committed lock file is out of sync with package.json (npm ci then refuses).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./free-port.mjs";
 
 const repo = path.resolve(import.meta.dirname, "..");
 const keep = process.argv.includes("--keep");
@@ -120,17 +120,6 @@ function baseEnv(extra) {
 function run(cmd, args, opts) {
   const result = spawnSync(cmd, args, { stdio: "inherit", ...opts });
   if (result.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed (${result.status})`);
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 }
 
 /** Starts the image's CMD; resolves once /healthz answers 200. */

@@ -14,9 +14,9 @@ import { execFileSync, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./free-port.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const argValue = (name, fallback) => {
@@ -46,17 +46,6 @@ const hardStop = setTimeout(
   (SECONDS + 120) * 1000,
 );
 hardStop.unref();
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY * 2 });
 let base = "";
