@@ -1,6 +1,17 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, login, test, unique } from "./fixtures";
 
+/** What a visitor sees of a published project: it is everywhere. */
+const PUBLISHED = {
+  detail: 200,
+  inList: true,
+  inReact: true,
+  onHome: true,
+  inSitemap: true,
+  inApiList: true,
+  apiOne: 200,
+};
+
 const LIST = "/dashboard/admin/projects";
 
 /** A complete project (every field the edit form requires), featured so it leads public lists. */
@@ -82,15 +93,7 @@ test.describe("draft projects", () => {
     const visitor = await playwright.request.newContext({ baseURL });
 
     // Published: everywhere.
-    expect(await visitorView(visitor, id, title)).toEqual({
-      detail: 200,
-      inList: true,
-      inReact: true,
-      onHome: true,
-      inSitemap: true,
-      inApiList: true,
-      apiOne: 200,
-    });
+    expect(await visitorView(visitor, id, title)).toEqual(PUBLISHED);
 
     await setDraft(page, id, true);
     const row = page.locator("tbody tr", { hasText: title });
@@ -113,15 +116,7 @@ test.describe("draft projects", () => {
     await expect(
       page.locator("tbody tr", { hasText: title }).getByText("Draft", { exact: true }),
     ).toHaveCount(0);
-    expect(await visitorView(visitor, id, title)).toEqual({
-      detail: 200,
-      inList: true,
-      inReact: true,
-      onHome: true,
-      inSitemap: true,
-      inApiList: true,
-      apiOne: 200,
-    });
+    expect(await visitorView(visitor, id, title)).toEqual(PUBLISHED);
     await visitor.dispose();
   });
 });
