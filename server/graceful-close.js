@@ -98,23 +98,15 @@ export function trackConnections(
       // answered once, with Connection: close.
       const closeCalledAt = Date.now();
       lastConnectionAt = closeCalledAt;
-      const closeListenerWhenQuiet = () => {
-        const now = Date.now();
-        if (now - lastConnectionAt < acceptQuietMs && now - closeCalledAt < acceptMaxMs) {
-          setTimeout(closeListenerWhenQuiet, Math.min(50, acceptQuietMs));
-          return;
-        }
-        // setImmediate: after a poll phase that accepts what is queued, even if the loop was
-        // blocked until now.
+      const stillComing = () =>
+        Date.now() - lastConnectionAt < acceptQuietMs && Date.now() - closeCalledAt < acceptMaxMs;
+      // Decided in setImmediate: after a poll phase has accepted what is queued, even if the
+      // loop was blocked until now.
+      const closeListenerWhenQuiet = () =>
         setImmediate(() => {
-          if (
-            Date.now() - lastConnectionAt < acceptQuietMs &&
-            Date.now() - closeCalledAt < acceptMaxMs
-          )
-            return closeListenerWhenQuiet();
-          net.Server.prototype.close.call(server, callback);
+          if (stillComing()) setTimeout(closeListenerWhenQuiet, Math.min(50, acceptQuietMs));
+          else net.Server.prototype.close.call(server, callback);
         });
-      };
       setTimeout(closeListenerWhenQuiet, Math.min(50, acceptQuietMs));
     },
   };
