@@ -12,13 +12,7 @@ import { z } from "zod";
 import { MessageDialog, buttonClass } from "~/components/dialog";
 import { FormAlert, TextField, inputClass } from "~/components/form";
 import { createFirstOwner, ownerExists } from "~/models/owner.server";
-import {
-  authenticator,
-  getOwner,
-  LoginError,
-  OWNER_STRATEGY,
-  startSession,
-} from "~/utils/auth.server";
+import { authenticator, getOwner, LoginError, OWNER_STRATEGY } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
 import { emailSchema, newPasswordSchema } from "~/utils/password.server";
 import { PASSWORD_MIN_LENGTH } from "~/utils/password-rules";
@@ -29,9 +23,8 @@ import {
   isRateLimited,
   resetRateLimit,
 } from "~/utils/rate-limit.server";
-import { combineHeaders, toastCookie } from "~/utils/toast.server";
+import { completeSignIn } from "~/utils/sign-in.server";
 import { useHydrated } from "~/utils/use-hydrated";
-import { TOAST_MS } from "~/utils/copy";
 import { fieldErrorsOf } from "~/utils/validation";
 
 export const meta: MetaFunction = () => [
@@ -61,14 +54,6 @@ const setupSchema = z
 
 function refuse(status: number, data: ActionData, headers?: HeadersInit) {
   return json(data, { status, headers });
-}
-
-async function signedIn(ownerId: number, email: string, redirectTo: string, title: string) {
-  const headers = combineHeaders(
-    { "Set-Cookie": await startSession({ id: ownerId, email }) },
-    { "Set-Cookie": await toastCookie({ type: "success", title, timeoutMs: TOAST_MS }) },
-  );
-  return redirect(redirectTo, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -110,7 +95,7 @@ export async function action({ request }: ActionFunctionArgs) {
         values,
       });
     }
-    return signedIn(owner.id, owner.email, "/dashboard", "Account created");
+    return completeSignIn(request, owner, "/dashboard", "Account created");
   }
 
   const { LOGIN_MAX_FAILURES: max, LOGIN_WINDOW_SECONDS: window } = env();
@@ -136,7 +121,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const owner = await authenticator.authenticate(OWNER_STRATEGY, request);
     await Promise.all([resetRateLimit(ipKey), resetRateLimit(emailKey)]);
-    return signedIn(owner.id, owner.email, redirectTo, "Login Successful");
+    return completeSignIn(request, owner, redirectTo, "Login Successful");
   } catch (error) {
     if (!(error instanceof LoginError)) throw error;
     const invalidInput = Object.keys(error.fieldErrors).length > 0;
