@@ -5,14 +5,14 @@ import { trackConnections } from "./server/graceful-close.js";
 
 const dev = process.argv.includes("--dev");
 const production = process.env.NODE_ENV === "production";
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? "0.0.0.0";
+const port = Number(process.env.PORT || 3000);
+const host = process.env.HOST || "0.0.0.0";
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 const vite = dev
   ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }))
   : undefined;
-const buildDir = process.env.FOLIO_BUILD_DIR ?? "build";
+const buildDir = process.env.FOLIO_BUILD_DIR || "build";
 const build = vite
   ? undefined
   : await import(new URL(`./${buildDir}/server/index.js`, import.meta.url).href);

@@ -80,6 +80,10 @@ export const envSchema = z
     BACKUP_KEEP: intFromEnv(7),
     /** A backup archive restored by the start script when the database is empty. */
     RESTORE_FROM: optionalString,
+    /** A restore refuses an archive with a file larger than this (bytes; default 1 GiB). */
+    RESTORE_MAX_FILE_BYTES: intFromEnv(1024 * 1024 * 1024),
+    /** ... or with more than this in all (bytes; default 8 GiB). */
+    RESTORE_MAX_TOTAL_BYTES: intFromEnv(8 * 1024 * 1024 * 1024),
     /** Secure cookies; default on in production. The local quick-start turns it off for plain http://localhost. */
     COOKIE_SECURE: z
       .enum(["true", "false", "1", "0"], { errorMap: () => ({ message: "must be true or false" }) })
@@ -105,9 +109,21 @@ export const envSchema = z
 
 export type Env = z.infer<typeof envSchema> & { sessionSecrets: string[] };
 
+/**
+ * The environment with empty (or blank) values removed: `COOKIE_SECURE=` in a .env file or a
+ * compose file means "not set, use the default", for every setting alike.
+ */
+function withoutBlanks(source: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (value !== undefined && value.trim() !== "") out[key] = value;
+  }
+  return out;
+}
+
 /** Parses the environment; throws one readable error naming every wrong variable. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const result = envSchema.safeParse(source);
+  const result = envSchema.safeParse(withoutBlanks(source));
   if (!result.success) {
     const lines = result.error.issues.map(
       (i) => `  - ${i.path.join(".") || "environment"} ${i.message}`,
