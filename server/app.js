@@ -4,8 +4,14 @@ import express from "express";
 import morgan from "morgan";
 import path from "node:path";
 import { apiCors } from "./cors.js";
-import { pageCache } from "./page-cache.js";
-import { checkCrossSite, parseAllowedOrigins, selfOriginOf } from "./guards.js";
+import { pageCache, publicOriginOf } from "./page-cache.js";
+import {
+  checkCrossSite,
+  crossSiteInputOf,
+  parseAllowedOrigins,
+  stripForwardedHeaders,
+  TRUSTED_FORWARDED_HEADERS,
+} from "./guards.js";
 import { rateLimit, rateLimitOptionsFromEnv } from "./rate-limit.js";
 import { securityHeaders } from "./security-headers.js";
 
@@ -16,8 +22,12 @@ import { securityHeaders } from "./security-headers.js";
 export function createApp({ build, vite, production, buildDir = "build", log = true }) {
   const app = express();
   app.disable("x-powered-by");
-  const trustProxy = process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true";
+  const trustProxy = /^(1|true)$/i.test(process.env.TRUST_PROXY?.trim() ?? "");
   if (trustProxy) app.set("trust proxy", true);
+  // Proxy headers: only X-Forwarded-For/-Proto/-Host, and only from a trusted proxy. Without
+  // TRUST_PROXY all of them are dropped before anything (Express, Remix's request URL, the
+  // page cache, the rate limits) can read one.
+  app.use(stripForwardedHeaders({ keep: trustProxy ? TRUSTED_FORWARDED_HEADERS : [] }));
   const allowedOrigins = parseAllowedOrigins(process.env.ALLOWED_ORIGINS);
 
   app.use(compression());
@@ -33,14 +43,7 @@ export function createApp({ build, vite, production, buildDir = "build", log = t
   app.use(apiCors(allowedOrigins)); // REST API: CORS for ALLOWED_ORIGINS, OPTIONS with Allow
 
   app.use((req, res, next) => {
-    const refused = checkCrossSite({
-      method: req.method,
-      path: req.path,
-      origin: req.headers.origin,
-      secFetchSite: req.headers["sec-fetch-site"],
-      selfOrigin: selfOriginOf(req, trustProxy),
-      allowedOrigins,
-    });
+    const refused = checkCrossSite(crossSiteInputOf(req, { trustProxy, allowedOrigins }));
     if (!refused) return next();
     const wantsJson = req.accepts(["html", "json"]) === "json" || req.query._data !== undefined;
     res.status(refused.status);
@@ -68,7 +71,13 @@ export function createApp({ build, vite, production, buildDir = "build", log = t
   // development, where the code changes under it).
   const contentVersion = build?.entry?.module?.contentVersion;
   if (!vite && contentVersion && process.env.FOLIO_PAGE_CACHE !== "0") {
-    app.use(pageCache({ contentVersion }));
+    app.use(
+      pageCache({
+        contentVersion,
+        trustProxy,
+        publicOrigin: publicOriginOf(process.env.PUBLIC_URL),
+      }),
+    );
   }
 
   app.all(

@@ -10,7 +10,7 @@
 //   route as a GET marked with the x-folio-method header; the route answers 204 with its Allow.
 // - Cross-site writes are refused here with the CSRF guard's own rule (checkCrossSite), so that
 //   API callers get the 403 as JSON like every other API error.
-import { checkCrossSite, isApiPath, selfOriginOf } from "./guards.js";
+import { checkCrossSite, crossSiteInputOf, isApiPath } from "./guards.js";
 
 export const OPTIONS_HEADER = "x-folio-method";
 export const CORS_ALLOW_METHODS = "GET, HEAD, POST, PUT, DELETE, OPTIONS";
@@ -34,14 +34,9 @@ export function apiCors(allowedOrigins) {
       res.set("Access-Control-Expose-Headers", "Allow, Retry-After");
     }
     if (req.method !== "OPTIONS") {
-      const refused = checkCrossSite({
-        method: req.method,
-        path: req.path,
-        origin,
-        secFetchSite: req.headers["sec-fetch-site"],
-        selfOrigin: selfOriginOf(req, Boolean(req.app.get("trust proxy"))),
-        allowedOrigins,
-      });
+      const refused = checkCrossSite(
+        crossSiteInputOf(req, { trustProxy: Boolean(req.app.get("trust proxy")), allowedOrigins }),
+      );
       if (refused)
         return res.status(refused.status).json({ success: false, error: refused.message });
       return next();

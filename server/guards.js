@@ -27,36 +27,132 @@ export function parseAllowedOrigins(value) {
     .filter(Boolean);
 }
 
+const REFUSED = { status: 403, message: "Cross-site request refused." };
+const NO_SOURCE = {
+  status: 403,
+  message:
+    "Cross-site request refused: this signed-in request says neither where it comes from (Origin) nor which page sent it (Referer). Reload the page and try again.",
+};
+/** The one cookie that carries no authority (the visitor's colour theme). */
+const THEME_COOKIE = "folio_theme";
+
+/** Whether a Cookie header holds anything but the theme cookie (a session, a device cookie...). */
+export function carriesCredentialCookie(cookie) {
+  if (!cookie) return false;
+  return cookie.split(";").some((pair) => {
+    const name = pair.split("=")[0].trim();
+    return name !== "" && name !== THEME_COOKIE;
+  });
+}
+
+/** The origin of a Referer header, or null when it is not an absolute http(s) URL. */
+export function originOfReferer(referer) {
+  if (!referer) return null;
+  try {
+    const url = new URL(referer);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Cross-site request forgery guard: a state-changing request whose Origin (or, without one,
- * Sec-Fetch-Site) shows it comes from another site is refused with 403 before anything runs.
- * Covers pages, `?_data=` requests and resource routes alike. Requests with neither header
- * (curl, scripts using the API token) carry no browser ambient authority and pass.
+ * Cross-site request forgery guard: a state-changing request is refused with 403 before
+ * anything runs when
+ *  - its Origin is another site's (ALLOWED_ORIGINS are accepted on API paths), or "null";
+ *  - without Origin, its Referer is another site's, or Sec-Fetch-Site says cross-site/same-site;
+ *  - it carries a cookie (so it may be signed in) but neither Origin nor Referer: a browser
+ *    always sends one of them, so such a request cannot be shown to come from this site.
+ * Covers pages, `?_data=` requests and resource routes alike. Requests without cookies and
+ * without either header (curl, scripts using the API token) carry no ambient authority and
+ * pass to their own authentication; so do API calls with an `Authorization: Bearer` token,
+ * which a cross-site form cannot send.
  *
- * @param {{ method: string, path: string, origin?: string, secFetchSite?: string, selfOrigin: string, allowedOrigins: string[] }} req
+ * @param {{ method: string, path: string, origin?: string, referer?: string, secFetchSite?: string, cookie?: string, authorization?: string, selfOrigin: string, allowedOrigins: string[] }} req
  * @returns {null | { status: number, message: string }}
  */
-export function checkCrossSite({ method, path, origin, secFetchSite, selfOrigin, allowedOrigins }) {
+export function checkCrossSite({
+  method,
+  path,
+  origin,
+  referer,
+  secFetchSite,
+  cookie,
+  authorization,
+  selfOrigin,
+  allowedOrigins,
+}) {
   if (SAFE_METHODS.has(method)) return null;
-  if (origin && origin !== "null") {
-    if (origin === selfOrigin) return null;
-    if (isApiPath(path) && allowedOrigins.includes(origin)) return null;
-    return { status: 403, message: "Cross-site request refused." };
-  }
-  if (origin === "null") return { status: 403, message: "Cross-site request refused." };
-  if (secFetchSite && secFetchSite !== "same-origin" && secFetchSite !== "none") {
-    return { status: 403, message: "Cross-site request refused." };
-  }
+  const allowedFrom = (source) =>
+    source === selfOrigin || (isApiPath(path) && allowedOrigins.includes(source));
+  if (origin) return origin !== "null" && allowedFrom(origin) ? null : REFUSED;
+  if (secFetchSite && secFetchSite !== "same-origin" && secFetchSite !== "none") return REFUSED;
+  if (referer) return allowedFrom(originOfReferer(referer)) ? null : REFUSED;
+  const bearer = /^Bearer\s/i.test(authorization?.trim() ?? "");
+  if (carriesCredentialCookie(cookie) && !(bearer && isApiPath(path))) return NO_SOURCE;
   return null;
 }
 
-/** The origin the browser sees for this request (honours X-Forwarded-Proto/Host only behind a trusted proxy). */
+/** checkCrossSite's input for an Express request. */
+export function crossSiteInputOf(req, { trustProxy, allowedOrigins }) {
+  return {
+    method: req.method,
+    path: req.path,
+    origin: req.headers.origin,
+    referer: req.headers.referer,
+    secFetchSite: req.headers["sec-fetch-site"],
+    cookie: req.headers.cookie,
+    authorization: req.headers.authorization,
+    selfOrigin: selfOriginOf(req, trustProxy),
+    allowedOrigins,
+  };
+}
+
+/**
+ * The origin the browser sees for this request. Behind a trusted proxy (TRUST_PROXY) the first
+ * X-Forwarded-Proto and X-Forwarded-Host are used; otherwise those headers are removed before
+ * any code sees them (see stripForwardedHeaders) and the socket's protocol and Host count.
+ */
 export function selfOriginOf(req, trustProxy) {
-  const proto = trustProxy
-    ? (req.headers["x-forwarded-proto"]?.split(",")[0]?.trim() ?? req.protocol)
-    : req.protocol;
-  const host = trustProxy
-    ? (req.headers["x-forwarded-host"]?.split(",")[0]?.trim() ?? req.headers.host)
-    : req.headers.host;
+  const first = (value) =>
+    (typeof value === "string" ? value.split(",")[0].trim() : "") || undefined;
+  const proto = (trustProxy && first(req.headers["x-forwarded-proto"])) || req.protocol;
+  const host = (trustProxy && first(req.headers["x-forwarded-host"])) || req.headers.host;
   return `${proto}://${host}`;
+}
+
+/** The only proxy headers read, and only with TRUST_PROXY on. */
+export const TRUSTED_FORWARDED_HEADERS = [
+  "x-forwarded-for",
+  "x-forwarded-proto",
+  "x-forwarded-host",
+];
+
+/** Proxy headers a client could forge (removed unless trusted). */
+export const FORWARDED_HEADERS = [
+  "forwarded",
+  "x-forwarded-for",
+  "x-forwarded-host",
+  "x-forwarded-proto",
+  "x-forwarded-port",
+  "x-forwarded-prefix",
+  "x-forwarded-server",
+  "x-forwarded-ssl",
+  "x-real-ip",
+  "x-client-ip",
+];
+
+/**
+ * Express middleware: drops every proxy header a client could forge but those in `keep`, so no
+ * code after it (Express's req.protocol/hostname/ip, Remix's request URL, which reads
+ * X-Forwarded-Host whatever Express's `trust proxy` says, URL building, the page cache, the rate
+ * limits) can use one. With TRUST_PROXY off `keep` is empty.
+ * @param {{ keep?: string[] }} [options]
+ */
+export function stripForwardedHeaders({ keep = [] } = {}) {
+  const drop = FORWARDED_HEADERS.filter((name) => !keep.includes(name));
+  return (req, _res, next) => {
+    for (const name of drop) delete req.headers[name];
+    next();
+  };
 }

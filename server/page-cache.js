@@ -9,12 +9,16 @@
 // one, other methods than GET/HEAD, unknown query parameters, answers other than 200, answers
 // with Set-Cookie or `Cache-Control: no-store/private` (the contact form's per-view stamp).
 import zlib from "node:zlib";
+import { selfOriginOf } from "./guards.js";
 
 /** The public pages whose HTML (and Remix `_data` JSON) may be reused. */
 const PUBLIC_PAGES = [/^\/$/, /^\/projects(?:\/(?:react|laravel|\d{1,12}))?\/?$/, /^\/resume\/?$/];
 /** Query parameters those pages read (`_data` is Remix's client-side navigation). */
 const KNOWN_PARAMS = new Set(["page", "_data", "index"]);
 const THEME_COOKIE = "folio_theme";
+/** A host name (or IPv4/[IPv6] address) with an optional port, of a sane length. */
+const VALID_HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?)*\.?|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/i;
 
 /** Headers that belong to one response, not to the page. */
 const PER_RESPONSE = new Set([
@@ -29,11 +33,19 @@ const PER_RESPONSE = new Set([
 ]);
 
 /**
- * The cache key of a request, or null when its answer must not be reused.
- * @param {{ method: string, path: string, url: string, host?: string, protocol: string, cookie?: string }} req
+ * The cache key of a request, or null when its answer must not be reused. `host` and
+ * `protocol` are the ones the page is rendered for (the Host header, or X-Forwarded-Host/Proto
+ * behind a trusted proxy): a page rendered for one host is only ever answered to that host.
+ * A host that is not a well-formed name is not cached at all, and neither is any host other
+ * than PUBLIC_URL's when `publicOrigin` is given, so forged Host headers can neither reach
+ * another visitor nor fill the cache with keys of their own.
+ * @param {{ method: string, path: string, url: string, host?: string, protocol: string, cookie?: string, publicOrigin?: string }} req
  */
-export function pageCacheKey({ method, path, url, host, protocol, cookie }) {
+export function pageCacheKey({ method, path, url, host, protocol, cookie, publicOrigin }) {
   if (method !== "GET" && method !== "HEAD") return null;
+  if (!host || host.length > 260 || !VALID_HOST.test(host)) return null;
+  const origin = `${protocol}://${host.toLowerCase()}`;
+  if (publicOrigin && origin !== publicOrigin) return null;
   if (!PUBLIC_PAGES.some((re) => re.test(path))) return null;
   const search = new URL(url, "http://x").searchParams;
   for (const name of search.keys()) if (!KNOWN_PARAMS.has(name)) return null;
@@ -51,7 +63,7 @@ export function pageCacheKey({ method, path, url, host, protocol, cookie }) {
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([k, v]) => `${k}=${v}`)
     .join("&");
-  return `${protocol}://${host ?? ""}${path}?${query}#${theme}`;
+  return `${origin}${path}?${query}#${theme}`;
 }
 
 /** A least-recently-used map bounded by entries and bytes. */
@@ -101,24 +113,43 @@ export class PageStore {
 }
 
 /**
+ * The origin of a PUBLIC_URL value (lower case, no path), or undefined when unset or blank.
+ * @param {string | undefined} value
+ */
+export function publicOriginOf(value) {
+  if (!value?.trim()) return undefined;
+  try {
+    return new URL(value.trim()).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Express middleware. `contentVersion()` returns a value that changes whenever the database
  * does; the CSP nonce of the response is `res.locals.cspNonce` (set by securityHeaders).
- * @param {{ contentVersion: () => unknown, maxAgeMs?: number, store?: PageStore, now?: () => number }} options
+ * `trustProxy` says whether X-Forwarded-Host/Proto name the host (as they do for Remix then);
+ * `publicOrigin` (PUBLIC_URL's origin) limits caching to that one origin.
+ * @param {{ contentVersion: () => unknown, maxAgeMs?: number, store?: PageStore, now?: () => number, trustProxy?: boolean, publicOrigin?: string }} options
  */
 export function pageCache({
   contentVersion,
   maxAgeMs = 60_000,
   store = new PageStore(),
   now = Date.now,
+  trustProxy = false,
+  publicOrigin,
 }) {
   return (req, res, next) => {
+    const [protocol, host] = selfOriginOf(req, trustProxy).split("://");
     const key = pageCacheKey({
       method: req.method,
       path: req.path,
       url: req.url,
-      host: req.headers.host,
-      protocol: req.protocol,
+      host,
+      protocol,
       cookie: req.headers.cookie,
+      publicOrigin,
     });
     if (key === null) return next();
     const nonce = res.locals.cspNonce;

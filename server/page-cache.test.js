@@ -51,6 +51,32 @@ describe("pageCacheKey", () => {
   });
 });
 
+describe("pageCacheKey and forged hosts", () => {
+  it("never caches under a malformed or oversized Host, and folds case", () => {
+    for (const host of [
+      "",
+      undefined,
+      "evil.example/x",
+      "evil.example:99999999",
+      "a b",
+      "evil.example\r\nx",
+      `${"a".repeat(63)}.`.repeat(5),
+      "folio.example@evil.example",
+    ])
+      expect(key({ host }), String(host)).toBeNull();
+    expect(key({ host: "FOLIO.example" })).toBe(key({ host: "folio.example" }));
+    expect(key({ host: "127.0.0.1:3000" })).not.toBeNull();
+    expect(key({ host: "[::1]:3000" })).not.toBeNull();
+  });
+  it("with PUBLIC_URL, caches that origin only", () => {
+    const publicOrigin = "https://folio.example";
+    expect(key({ publicOrigin })).toBe(key({}));
+    expect(key({ publicOrigin, host: "evil.example" })).toBeNull();
+    expect(key({ publicOrigin, host: "folio.example:8080" })).toBeNull();
+    expect(key({ publicOrigin, protocol: "http" })).toBeNull();
+  });
+});
+
 describe("PageStore", () => {
   const entry = (bytes) => ({
     parts: [Buffer.from("x")],

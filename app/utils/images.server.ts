@@ -305,7 +305,8 @@ export async function imageFileResponse(
     "Cache-Control": IMMUTABLE,
     ETag: etag,
     "Last-Modified": stat.mtime.toUTCString(),
-    "X-Content-Type-Options": "nosniff",
+    // X-Content-Type-Options comes from server/security-headers.js, like on every answer (set
+    // here too, Remix's adapter appended it a second time).
   });
   if (matchesEtag(request.headers.get("If-None-Match"), etag)) {
     return new Response(null, { status: 304, headers });
