@@ -10,6 +10,7 @@ import "./utils/jobs.server";
 
 export { startup, shutdown };
 export { contentVersion } from "./utils/content-version.server";
+export { isOwnerRequest } from "./utils/owner-credentials.server";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;

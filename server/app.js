@@ -5,6 +5,7 @@ import morgan from "morgan";
 import path from "node:path";
 import { apiCors } from "./cors.js";
 import { pageCache, publicOriginOf } from "./page-cache.js";
+import { privateNoStore } from "./private-cache.js";
 import {
   checkCrossSite,
   crossSiteInputOf,
@@ -33,6 +34,7 @@ export function createApp({ build, vite, production, buildDir = "build", log = t
   app.use(compression());
   if (log) app.use(morgan(production ? "combined" : "dev"));
   app.use(securityHeaders({ production, dev: Boolean(vite) }));
+  app.use(privateNoStore());
 
   // The client address the app sees (never taken from the request's own headers).
   app.use((req, _res, next) => {
@@ -65,7 +67,14 @@ export function createApp({ build, vite, production, buildDir = "build", log = t
   }
 
   // After the static files (they never count), before Remix: pages, data, API and resource routes.
-  app.use(rateLimit({ ...rateLimitOptionsFromEnv(), trustProxy }));
+  // The owner (a live session or the API token, checked by the app) is not counted.
+  const verifyOwner = async (headers) => {
+    const entry = vite
+      ? (await vite.ssrLoadModule("virtual:remix/server-build")).entry.module
+      : build?.entry?.module;
+    return entry?.isOwnerRequest ? entry.isOwnerRequest(headers) : false;
+  };
+  app.use(rateLimit({ ...rateLimitOptionsFromEnv(), trustProxy, verifyOwner }));
 
   // Rendered public pages are reused for anonymous visitors until the database changes (not in
   // development, where the code changes under it).

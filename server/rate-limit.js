@@ -73,18 +73,38 @@ function wantsJson(req) {
   );
 }
 
+const SESSION_COOKIE = /(?:^|;)\s*(?:__Host-)?folio_session=/;
+
+/** Whether a request claims to be the owner's (a session cookie or an Authorization header). */
+export function claimsOwner(req) {
+  const cookie = req.headers.cookie;
+  return (
+    Boolean(req.headers.authorization) ||
+    (typeof cookie === "string" && SESSION_COOKIE.test(cookie))
+  );
+}
+
 /**
  * Express middleware answering 429 (with Retry-After) once an address goes over its budget.
  * The address is the socket's, or X-Forwarded-For's first hop when `trustProxy` (Express's
  * `trust proxy` must then be on, so `req.ip` reads it).
- * @param {{ disabled?: boolean, limit: number, writeLimit: number, windowMs: number, trustProxy: boolean }} options
+ * `verifyOwner({ cookie, authorization })` (the app's isOwnerRequest) is asked only about
+ * requests that claim to be the owner's; those it confirms are not counted at all, the others
+ * (a wrong token, a forged or expired cookie) count as anonymous.
+ * @param {{ disabled?: boolean, limit: number, writeLimit: number, windowMs: number, trustProxy: boolean, verifyOwner?: (h: { cookie?: string, authorization?: string }) => Promise<boolean> }} options
  */
-export function rateLimit({ disabled = false, limit, writeLimit, windowMs, trustProxy }) {
+export function rateLimit({
+  disabled = false,
+  limit,
+  writeLimit,
+  windowMs,
+  trustProxy,
+  verifyOwner,
+}) {
   if (disabled) return (_req, _res, next) => next();
   const all = createWindowCounter(windowMs);
   const writes = createWindowCounter(windowMs);
-  return (req, res, next) => {
-    if (isExempt(req.method, req.path)) return next();
+  const limitAnonymous = (req, res, next) => {
     const ip = (trustProxy ? req.ip : req.socket.remoteAddress) ?? "unknown";
     let result = all.hit(ip, limit);
     if (result.allowed && !SAFE_METHODS.has(req.method)) result = writes.hit(ip, writeLimit);
@@ -105,5 +125,14 @@ export function rateLimit({ disabled = false, limit, writeLimit, windowMs, trust
         );
     }
     return res.type("text/plain").send(message);
+  };
+  return (req, res, next) => {
+    if (isExempt(req.method, req.path)) return next();
+    if (!verifyOwner || !claimsOwner(req)) return limitAnonymous(req, res, next);
+    const { cookie, authorization } = req.headers;
+    verifyOwner({ cookie, authorization }).then(
+      (owner) => (owner ? next() : limitAnonymous(req, res, next)),
+      () => limitAnonymous(req, res, next),
+    );
   };
 }
