@@ -8,7 +8,10 @@
 //                  and rate-limit counters
 //   uploads/...    every file under UPLOADS_DIR
 // A restore checks all of it (format, checksums, integrity, schema not newer than this
-// install) before touching anything, and refuses with a readable reason otherwise.
+// install) before touching anything, and refuses with a readable reason otherwise. It reads the
+// manifest first and then unpacks only the entries the manifest names, each no larger than the
+// manifest says and within RESTORE_MAX_FILE_BYTES / RESTORE_MAX_TOTAL_BYTES: an archive with
+// any other entry (an extra file, a link, a path outside the archive) is refused unread.
 import Database from "better-sqlite3";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -28,13 +31,19 @@ const TRANSIENT_TABLES = ["Session", "RateLimit"];
 /** Tables that do not make a database "hold content" (a fresh install may already have them). */
 const NOT_CONTENT = new Set(["_prisma_migrations", "Owner", ...TRANSIENT_TABLES]);
 
-const safeRelativePath = z
-  .string()
-  .min(1)
-  .refine(
-    (p) => !p.startsWith("/") && !p.split("/").some((s) => s === ".." || s === "." || s === ""),
-    "unsafe path",
+/** A relative posix path inside the archive that cannot leave the folder it is unpacked in. */
+export function isSafeRelativePath(p: string): boolean {
+  return (
+    p.length > 0 &&
+    p.length <= 1024 &&
+    !p.startsWith("/") &&
+    // eslint-disable-next-line no-control-regex
+    !/[\\\u0000-\u001f\u007f]/.test(p) &&
+    !p.split("/").some((s) => s === ".." || s === "." || s === "")
   );
+}
+
+const safeRelativePath = z.string().min(1).refine(isSafeRelativePath, "unsafe path");
 
 const fileEntry = z.object({
   path: safeRelativePath,
@@ -260,6 +269,131 @@ export async function createBackup(
   }
 }
 
+/** Size caps a restore enforces before unpacking anything (from the manifest) and while it does. */
+export type RestoreLimits = { maxFileBytes: number; maxTotalBytes: number };
+
+/** RESTORE_MAX_FILE_BYTES and RESTORE_MAX_TOTAL_BYTES (defaults 1 GiB and 8 GiB). */
+export function restoreLimitsFromEnv(): RestoreLimits {
+  const { RESTORE_MAX_FILE_BYTES, RESTORE_MAX_TOTAL_BYTES } = env();
+  return { maxFileBytes: RESTORE_MAX_FILE_BYTES, maxTotalBytes: RESTORE_MAX_TOTAL_BYTES };
+}
+
+/** The manifest is small (about 150 bytes per file): anything larger is not one of ours. */
+const MAX_MANIFEST_BYTES = 32 * 1024 * 1024;
+/** Folder entries (which carry no data) allowed under uploads/ besides the files. */
+const MAX_EXTRA_FOLDERS = 100_000;
+
+const normalEntryPath = (p: string) => p.replace(/^(?:\.\/)+/, "").replace(/\/+$/, "");
+
+/** Reads manifest.json out of the archive (and nothing else), or null when it has none. */
+async function readManifestText(archive: string, notFolio: string): Promise<string | null> {
+  let text: string | null = null;
+  let tooLarge = false;
+  try {
+    await tar.list({
+      file: archive,
+      strict: true,
+      onReadEntry: (entry) => {
+        if (normalEntryPath(entry.path) !== "manifest.json" || entry.type !== "File") {
+          entry.resume();
+          return;
+        }
+        if ((entry.size ?? 0) > MAX_MANIFEST_BYTES || text !== null) {
+          tooLarge = tooLarge || text === null;
+          text ??= "";
+          entry.resume();
+          return;
+        }
+        const chunks: Buffer[] = [];
+        entry.on("data", (c: Buffer) => chunks.push(c));
+        entry.on("end", () => (text = Buffer.concat(chunks).toString("utf8")));
+      },
+    });
+  } catch (error) {
+    throw new BackupRefused(`${notFolio} It could not be unpacked: ${(error as Error).message}`);
+  }
+  if (tooLarge) throw new BackupRefused(`${notFolio} Its manifest is not readable.`);
+  return text;
+}
+
+const megabytes = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${bytes} bytes` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/**
+ * Refuses a manifest whose files are over the caps, or that names one path twice, before a
+ * byte of them is unpacked; returns what may be unpacked (entry path -> size).
+ */
+function plannedEntries(manifest: BackupManifest, limits: RestoreLimits): Map<string, number> {
+  const planned = new Map<string, number>([[DB_ENTRY, manifest.database.bytes]]);
+  let total = manifest.database.bytes;
+  for (const f of manifest.files) {
+    const rel = `${UPLOADS_ENTRY}/${f.path}`;
+    if (planned.has(rel)) {
+      throw new BackupRefused(`This backup is not sound: its manifest names ${rel} twice.`);
+    }
+    planned.set(rel, f.bytes);
+    total += f.bytes;
+  }
+  for (const [rel, bytes] of planned) {
+    if (bytes > limits.maxFileBytes) {
+      throw new BackupRefused(
+        `This backup holds a file larger than a restore accepts: ${rel} is ${megabytes(bytes)} (RESTORE_MAX_FILE_BYTES allows ${megabytes(limits.maxFileBytes)}). Nothing was restored.`,
+      );
+    }
+  }
+  if (total > limits.maxTotalBytes) {
+    throw new BackupRefused(
+      `This backup is larger than a restore accepts: ${megabytes(total)} in all (RESTORE_MAX_TOTAL_BYTES allows ${megabytes(limits.maxTotalBytes)}). Nothing was restored.`,
+    );
+  }
+  return planned;
+}
+
+/**
+ * Unpacks exactly the planned entries into `dir` (plus folders under uploads/). Any other
+ * entry, or a planned one whose size differs from the manifest's, refuses the archive; none of
+ * them is written.
+ */
+async function extractPlanned(archive: string, dir: string, planned: Map<string, number>) {
+  const seen = new Set<string>();
+  let folders = 0;
+  let refusal: string | null = null;
+  const refuse = (why: string) => {
+    refusal ??= why;
+    return false;
+  };
+  await tar.extract({
+    file: archive,
+    cwd: dir,
+    strict: true,
+    filter: (rawPath, entry) => {
+      if (refusal) return false;
+      const type = "type" in entry ? entry.type : undefined;
+      const size = "size" in entry ? (entry.size ?? 0) : 0;
+      const rel = normalEntryPath(rawPath);
+      if (rel === "manifest.json" && type === "File") return false; // read already
+      if (type === "Directory") {
+        if (rel === UPLOADS_ENTRY) return true;
+        if (rel.startsWith(`${UPLOADS_ENTRY}/`) && isSafeRelativePath(rel)) {
+          return ++folders <= MAX_EXTRA_FOLDERS || refuse("it holds too many folders");
+        }
+        return refuse(`it holds ${JSON.stringify(rawPath)}, which its manifest does not name`);
+      }
+      if (type !== "File" || !planned.has(rel)) {
+        return refuse(`it holds ${JSON.stringify(rawPath)}, which its manifest does not name`);
+      }
+      if (seen.has(rel)) return refuse(`it holds ${rel} twice`);
+      seen.add(rel);
+      if (size !== planned.get(rel)) {
+        return refuse(`${rel} is ${size} bytes, not the ${planned.get(rel)} its manifest says`);
+      }
+      return true;
+    },
+  });
+  if (refusal)
+    throw new BackupRefused(`This backup is not sound: ${refusal}. Nothing was restored.`);
+}
+
 /** A checked, unpacked backup in a temporary folder; call `cleanup()` when done. */
 export type InspectedBackup = { manifest: BackupManifest; dir: string; cleanup: () => void };
 
@@ -271,6 +405,7 @@ export type InspectedBackup = { manifest: BackupManifest; dir: string; cleanup: 
 export async function inspectBackup(
   archive: string,
   root = process.cwd(),
+  limits: RestoreLimits = restoreLimitsFromEnv(),
 ): Promise<InspectedBackup> {
   if (!fs.existsSync(archive) || !fs.statSync(archive).isFile()) {
     throw new BackupRefused(`No backup file at ${archive}.`);
@@ -279,23 +414,11 @@ export async function inspectBackup(
   const cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
   try {
     const notFolio = "This file is not a Folio backup (expected a .tar.gz made by Folio's backup).";
-    try {
-      await tar.extract({
-        file: archive,
-        cwd: dir,
-        strict: true,
-        // Plain files and folders only: links could point outside the folder.
-        filter: (_p, entry) =>
-          "type" in entry && (entry.type === "File" || entry.type === "Directory"),
-      });
-    } catch (error) {
-      throw new BackupRefused(`${notFolio} It could not be unpacked: ${(error as Error).message}`);
-    }
-    const manifestFile = path.join(dir, "manifest.json");
-    if (!fs.existsSync(manifestFile)) throw new BackupRefused(`${notFolio} It has no manifest.`);
+    const manifestText = await readManifestText(archive, notFolio);
+    if (manifestText === null) throw new BackupRefused(`${notFolio} It has no manifest.`);
     let raw: unknown;
     try {
-      raw = JSON.parse(fs.readFileSync(manifestFile, "utf8"));
+      raw = JSON.parse(manifestText);
     } catch {
       throw new BackupRefused(`${notFolio} Its manifest is not readable.`);
     }
@@ -316,6 +439,13 @@ export async function inspectBackup(
       throw new BackupRefused(
         `This backup comes from a newer version of Folio: its database has migration ${unknown.join(", ")}, which this install does not know. Upgrade Folio, then restore it.`,
       );
+    }
+
+    try {
+      await extractPlanned(archive, dir, plannedEntries(manifest, limits));
+    } catch (error) {
+      if (error instanceof BackupRefused) throw error;
+      throw new BackupRefused(`${notFolio} It could not be unpacked: ${(error as Error).message}`);
     }
 
     const corrupt = (what: string) =>
@@ -378,7 +508,11 @@ function moveAside(file: string, stamp: string, kept: string[]) {
 export async function restoreBackup(
   archive: string,
   install: InstallPaths = configuredInstall(),
-  { force = false, ifEmpty = false }: { force?: boolean; ifEmpty?: boolean } = {},
+  {
+    force = false,
+    ifEmpty = false,
+    limits,
+  }: { force?: boolean; ifEmpty?: boolean; limits?: RestoreLimits } = {},
 ): Promise<RestoreResult> {
   const dbFile = path.resolve(install.databaseFile);
   const uploadsDir = path.resolve(install.uploadsDir);
@@ -391,7 +525,7 @@ export async function restoreBackup(
       `The database at ${dbFile} already holds content. Stop the server, then restore with --force (the current database and uploads are kept beside them as *.before-restore-<time>).`,
     );
   }
-  const inspected = await inspectBackup(archive, install.root ?? process.cwd());
+  const inspected = await inspectBackup(archive, install.root ?? process.cwd(), limits);
   try {
     const stamp = timestamp();
     const kept: string[] = [];

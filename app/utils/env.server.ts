@@ -109,12 +109,14 @@ export const envSchema = z
 
 export type Env = z.infer<typeof envSchema> & { sessionSecrets: string[] };
 
+type EnvSource = Record<string, string | undefined>;
+
 /**
  * The environment with empty (or blank) values removed: `COOKIE_SECURE=` in a .env file or a
  * compose file means "not set, use the default", for every setting alike.
  */
-function withoutBlanks(source: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const out: NodeJS.ProcessEnv = {};
+function withoutBlanks(source: EnvSource): EnvSource {
+  const out: EnvSource = {};
   for (const [key, value] of Object.entries(source)) {
     if (value !== undefined && value.trim() !== "") out[key] = value;
   }
@@ -122,7 +124,7 @@ function withoutBlanks(source: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 /** Parses the environment; throws one readable error naming every wrong variable. */
-export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function parseEnv(source: EnvSource = process.env): Env {
   const result = envSchema.safeParse(withoutBlanks(source));
   if (!result.success) {
     const lines = result.error.issues.map(

@@ -5,8 +5,10 @@ import Database from "better-sqlite3";
 import { execFile } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import zlib from "node:zlib";
 import sharp from "sharp";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -117,6 +119,64 @@ async function tamper(archive: string, change: (dir: string) => void | Promise<v
   return out;
 }
 
+/** One ustar header block for an entry (type "0" file, "5" folder, "2" symlink). */
+function tarHeader(name: string, size: number, type = "0", linkname = "") {
+  const header = Buffer.alloc(512);
+  const field = (value: string, offset: number, length: number) =>
+    header.write(value, offset, length, "utf8");
+  const octal = (n: number, length: number) => n.toString(8).padStart(length - 1, "0") + "\0";
+  field(name, 0, 100);
+  field(octal(type === "5" ? 0o755 : 0o644, 8), 100, 8);
+  field(octal(0, 8), 108, 8);
+  field(octal(0, 8), 116, 8);
+  field(octal(size, 12), 124, 12);
+  field(octal(0, 12), 136, 12);
+  header.fill(" ", 148, 156);
+  field(type, 156, 1);
+  field(linkname, 157, 100);
+  field("ustar\0", 257, 6);
+  field("00", 263, 2);
+  let sum = 0;
+  for (const byte of header) sum += byte;
+  field(sum.toString(8).padStart(6, "0") + "\0 ", 148, 8);
+  return header;
+}
+
+/**
+ * A .tar.gz written byte by byte: the unpacked `dir`'s files (what tar.create would pack) plus
+ * `extra` entries whose names tar.create would never write (`../x`, links).
+ */
+function handMadeArchive(
+  dir: string,
+  extra: Array<{ name: string; data?: Buffer; type?: string; linkname?: string }>,
+) {
+  const blocks: Buffer[] = [];
+  const add = (name: string, data: Buffer, type = "0", linkname = "") => {
+    blocks.push(tarHeader(name, type === "0" ? data.length : 0, type, linkname));
+    if (type === "0" && data.length > 0) {
+      blocks.push(data, Buffer.alloc((512 - (data.length % 512)) % 512));
+    }
+  };
+  for (const rel of Object.keys(filesOf(dir)).sort()) {
+    add(rel, fs.readFileSync(path.join(dir, rel)));
+  }
+  for (const e of extra) add(e.name, e.data ?? Buffer.alloc(0), e.type, e.linkname);
+  blocks.push(Buffer.alloc(1024));
+  const out = `${scratch("handmade")}.tar.gz`;
+  fs.writeFileSync(out, zlib.gzipSync(Buffer.concat(blocks)));
+  return out;
+}
+
+/** The good archive unpacked, re-packed by hand with `extra` entries. */
+async function withExtraEntries(
+  extra: Array<{ name: string; data?: Buffer; type?: string; linkname?: string }>,
+) {
+  const dir = scratch("unpacked");
+  fs.mkdirSync(dir, { recursive: true });
+  await tar.extract({ file: goodArchive, cwd: dir });
+  return handMadeArchive(dir, extra);
+}
+
 const manifestOf = (dir: string): ManifestJson =>
   JSON.parse(fs.readFileSync(path.join(dir, "manifest.json"), "utf8"));
 type ManifestJson = {
@@ -124,7 +184,7 @@ type ManifestJson = {
   formatVersion: number;
   schema: { migration: string | null; migrations: string[] };
   database: { bytes: number; sha256: string };
-  files: Array<{ path: string }>;
+  files: Array<{ path: string; bytes: number; sha256: string }>;
 };
 function rewriteManifest(dir: string, edit: (m: ManifestJson) => void) {
   const m = manifestOf(dir);
@@ -148,6 +208,9 @@ function stateOf(install: InstallPaths) {
     uploads: filesOf(install.uploadsDir),
   };
 }
+
+/** A file name a hostile archive tries to write outside the restore's folder. */
+const ESCAPE = `folio-escape-${process.pid}-${crypto.randomBytes(3).toString("hex")}.txt`;
 
 let source: Required<InstallPaths>;
 let goodArchive: string;
@@ -364,6 +427,68 @@ describe("restore refuses, and changes nothing,", () => {
       /newer version of Folio.*29990101000000_future_feature/,
     ],
     [
+      "an extra file in uploads/ that the manifest does not name",
+      () =>
+        tamper(goodArchive, (dir) =>
+          fs.writeFileSync(path.join(dir, "uploads", "not-in-manifest.html"), "<script>"),
+        ),
+      /not sound: it holds "uploads\/not-in-manifest\.html", which its manifest does not name/,
+    ],
+    [
+      "an extra file beside the manifest",
+      () => tamper(goodArchive, (dir) => fs.writeFileSync(path.join(dir, "run-me.sh"), "echo")),
+      /not sound: it holds "run-me\.sh", which its manifest does not name/,
+    ],
+    [
+      "a file larger than the manifest says (size mismatch, checked before it is written)",
+      () =>
+        tamper(goodArchive, (dir) => {
+          const rel = manifestOf(dir).files[0].path;
+          fs.appendFileSync(path.join(dir, "uploads", rel), crypto.randomBytes(4096));
+        }),
+      /not sound: uploads\/.* is \d+ bytes, not the \d+ its manifest says/,
+    ],
+    [
+      "a manifest whose size is wrong for a file that is right",
+      () =>
+        tamper(goodArchive, (dir) =>
+          rewriteManifest(dir, (m) => (m.files[0].bytes = m.files[0].bytes + 1)),
+        ),
+      /not sound: uploads\/.* is \d+ bytes, not the \d+ its manifest says/,
+    ],
+    [
+      "a manifest naming the same file twice",
+      () => tamper(goodArchive, (dir) => rewriteManifest(dir, (m) => m.files.push(m.files[0]))),
+      /names uploads\/.* twice/,
+    ],
+    [
+      "an entry whose name climbs out of the folder (../)",
+      () =>
+        withExtraEntries([
+          { name: `../${ESCAPE}`, data: Buffer.from("escaped") },
+          { name: `uploads/../../${ESCAPE}`, data: Buffer.from("escaped") },
+        ]),
+      /not sound: it holds "(?:uploads\/)?\.\.\/.*", which its manifest does not name|could not be unpacked/,
+    ],
+    [
+      "an absolute entry name",
+      () => withExtraEntries([{ name: `/tmp/${ESCAPE}`, data: Buffer.from("escaped") }]),
+      /not sound: it holds .*which its manifest does not name|could not be unpacked/,
+    ],
+    [
+      "a symbolic link",
+      () => withExtraEntries([{ name: "uploads/link", type: "2", linkname: "/etc/passwd" }]),
+      /not sound: it holds "uploads\/link", which its manifest does not name/,
+    ],
+    [
+      "a manifest naming a path outside uploads/",
+      () =>
+        tamper(goodArchive, (dir) =>
+          rewriteManifest(dir, (m) => (m.files[0].path = `../../${ESCAPE}`)),
+        ),
+      /not a Folio backup.*manifest is incomplete/,
+    ],
+    [
       "a backup format from a newer Folio",
       () => tamper(goodArchive, (dir) => rewriteManifest(dir, (m) => (m.formatVersion = 2))),
       /newer version of Folio/,
@@ -376,8 +501,58 @@ describe("restore refuses, and changes nothing,", () => {
       const before = stateOf(target);
       await expect(restoreBackup(archive, target, { force: true })).rejects.toThrow(message);
       expect(stateOf(target)).toEqual(before);
+      // Nothing landed outside the folder it was unpacked in either.
+      for (const dir of [os.tmpdir(), path.dirname(os.tmpdir()), "/tmp"])
+        expect(fs.existsSync(path.join(dir, ESCAPE)), dir).toBe(false);
     });
   }
+
+  it("a file over RESTORE_MAX_FILE_BYTES, or more than RESTORE_MAX_TOTAL_BYTES in all, before unpacking it", async () => {
+    const inspected = await inspectBackup(goodArchive);
+    const { manifest } = inspected;
+    inspected.cleanup();
+    const largest = Math.max(manifest.database.bytes, ...manifest.files.map((f) => f.bytes));
+    const total = manifest.database.bytes + manifest.files.reduce((n, f) => n + f.bytes, 0);
+    const before = stateOf(target);
+    await expect(
+      restoreBackup(goodArchive, target, {
+        force: true,
+        limits: { maxFileBytes: largest - 1, maxTotalBytes: total },
+      }),
+    ).rejects.toThrow(/holds a file larger than a restore accepts: .* is \d+ bytes \(RESTORE_MAX_FILE_BYTES allows \d+ bytes\)/);
+    await expect(
+      restoreBackup(goodArchive, target, {
+        force: true,
+        limits: { maxFileBytes: largest, maxTotalBytes: total - 1 },
+      }),
+    ).rejects.toThrow(/larger than a restore accepts: .* in all \(RESTORE_MAX_TOTAL_BYTES/);
+    expect(stateOf(target)).toEqual(before);
+    // Exactly at the caps it restores.
+    const result = await restoreBackup(goodArchive, freshInstall("at-caps"), {
+      limits: { maxFileBytes: largest, maxTotalBytes: total },
+    });
+    expect(result.restored).toBe(true);
+  });
+
+  it("the caps come from RESTORE_MAX_FILE_BYTES for the command line", async () => {
+    const fresh = freshInstall("cli-cap");
+    const failed = await run(
+      path.join(ROOT, "node_modules/.bin/tsx"),
+      ["scripts/restore.ts", goodArchive],
+      {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          DATABASE_URL: `file:${fresh.databaseFile}`,
+          UPLOADS_DIR: fresh.uploadsDir,
+          RESTORE_MAX_FILE_BYTES: "1024",
+        },
+      },
+    ).catch((e) => e);
+    expect(failed.code).toBe(3);
+    expect(failed.stderr).toMatch(/Restore refused: .*RESTORE_MAX_FILE_BYTES allows 1024 bytes/);
+    expect(fs.existsSync(fresh.databaseFile)).toBe(false);
+  }, 60_000);
 
   it("a database that already holds content, without --force (the server may be running)", async () => {
     const before = stateOf(target);
