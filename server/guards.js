@@ -156,3 +156,23 @@ export function stripForwardedHeaders({ keep = [] } = {}) {
     next();
   };
 }
+
+/**
+ * Express middleware for TRUST_PROXY on: the first X-Forwarded-Host becomes the request's Host
+ * (and the only X-Forwarded-Host), so Express, Remix's request URL (which takes its port from
+ * Host when X-Forwarded-Host has none) and the page cache all see the one public host the
+ * proxy was asked for.
+ */
+export function useForwardedHost() {
+  return (req, _res, next) => {
+    const value = req.headers["x-forwarded-host"];
+    const first = typeof value === "string" ? value.split(",")[0].trim() : "";
+    if (first) {
+      req.headers.host = first;
+      req.headers["x-forwarded-host"] = first;
+    } else {
+      delete req.headers["x-forwarded-host"];
+    }
+    next();
+  };
+}

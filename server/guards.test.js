@@ -5,6 +5,7 @@ import {
   isApiPath,
   selfOriginOf,
   stripForwardedHeaders,
+  useForwardedHost,
 } from "./guards.js";
 
 const base = {
@@ -163,5 +164,15 @@ describe("proxy headers", () => {
       "x-forwarded-host",
       "x-forwarded-proto",
     ]);
+  });
+  it("useForwardedHost makes the first X-Forwarded-Host the Host (TRUST_PROXY on)", () => {
+    const req = {
+      headers: { host: "app:3000", "x-forwarded-host": "folio.example, proxy.internal" },
+    };
+    useForwardedHost()(req, {}, () => {});
+    expect(req.headers).toEqual({ host: "folio.example", "x-forwarded-host": "folio.example" });
+    const none = { headers: { host: "app:3000", "x-forwarded-host": " " } };
+    useForwardedHost()(none, {}, () => {});
+    expect(none.headers).toEqual({ host: "app:3000" });
   });
 });
