@@ -12,7 +12,7 @@ import {
   parseAllowedOrigins,
   stripForwardedHeaders,
   TRUSTED_FORWARDED_HEADERS,
-  useForwardedHost,
+  forwardedHostAsHost,
 } from "./guards.js";
 import { rateLimit, rateLimitOptionsFromEnv } from "./rate-limit.js";
 import { securityHeaders } from "./security-headers.js";
@@ -30,7 +30,7 @@ export function createApp({ build, vite, production, buildDir = "build", log = t
   // TRUST_PROXY all of them are dropped before anything (Express, Remix's request URL, the
   // page cache, the rate limits) can read one.
   app.use(stripForwardedHeaders({ keep: trustProxy ? TRUSTED_FORWARDED_HEADERS : [] }));
-  if (trustProxy) app.use(useForwardedHost());
+  if (trustProxy) app.use(forwardedHostAsHost());
   const allowedOrigins = parseAllowedOrigins(process.env.ALLOWED_ORIGINS);
 
   app.use(compression());

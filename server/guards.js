@@ -163,7 +163,7 @@ export function stripForwardedHeaders({ keep = [] } = {}) {
  * Host when X-Forwarded-Host has none) and the page cache all see the one public host the
  * proxy was asked for.
  */
-export function useForwardedHost() {
+export function forwardedHostAsHost() {
   return (req, _res, next) => {
     const value = req.headers["x-forwarded-host"];
     const first = typeof value === "string" ? value.split(",")[0].trim() : "";

@@ -5,7 +5,7 @@ import {
   isApiPath,
   selfOriginOf,
   stripForwardedHeaders,
-  useForwardedHost,
+  forwardedHostAsHost,
 } from "./guards.js";
 
 const base = {
@@ -165,14 +165,14 @@ describe("proxy headers", () => {
       "x-forwarded-proto",
     ]);
   });
-  it("useForwardedHost makes the first X-Forwarded-Host the Host (TRUST_PROXY on)", () => {
+  it("forwardedHostAsHost makes the first X-Forwarded-Host the Host (TRUST_PROXY on)", () => {
     const req = {
       headers: { host: "app:3000", "x-forwarded-host": "folio.example, proxy.internal" },
     };
-    useForwardedHost()(req, {}, () => {});
+    forwardedHostAsHost()(req, {}, () => {});
     expect(req.headers).toEqual({ host: "folio.example", "x-forwarded-host": "folio.example" });
     const none = { headers: { host: "app:3000", "x-forwarded-host": " " } };
-    useForwardedHost()(none, {}, () => {});
+    forwardedHostAsHost()(none, {}, () => {});
     expect(none.headers).toEqual({ host: "app:3000" });
   });
 });

@@ -519,7 +519,9 @@ describe("restore refuses, and changes nothing,", () => {
         force: true,
         limits: { maxFileBytes: largest - 1, maxTotalBytes: total },
       }),
-    ).rejects.toThrow(/holds a file larger than a restore accepts: .* is \d+ bytes \(RESTORE_MAX_FILE_BYTES allows \d+ bytes\)/);
+    ).rejects.toThrow(
+      /holds a file larger than a restore accepts: .* is \d+ bytes \(RESTORE_MAX_FILE_BYTES allows \d+ bytes\)/,
+    );
     await expect(
       restoreBackup(goodArchive, target, {
         force: true,
