@@ -69,7 +69,7 @@ describe("security page: who may use it", () => {
     expect(page.status).toBe(302);
     expect(page.headers.get("Location")).toBe("/login?redirectTo=%2Fdashboard%2Fadmin%2Fsecurity");
     const other = await session();
-    for (const fields of [
+    const requests: Array<Record<string, string>> = [
       {
         intent: "change-password",
         currentPassword: OWNER.password,
@@ -78,7 +78,8 @@ describe("security page: who may use it", () => {
       },
       { intent: "end-session", session: sessionHandle(other.id) },
       { intent: "end-other-sessions" },
-    ]) {
+    ];
+    for (const fields of requests) {
       const res = await post(fields);
       expect(res.status).toBe(302);
       expect(res.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
