@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     current: s.id === sessionId,
   }));
   sessions.sort((a, b) => Number(b.current) - Number(a.current));
-  return json({ sessions });
+  return json({ signedIn: sessions });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -108,7 +108,7 @@ function ChangePasswordForm({ errors }: { errors: Record<string, string> }) {
   );
 }
 
-type SessionRow = ReturnType<typeof useLoaderData<typeof loader>>["sessions"][number];
+type SessionRow = ReturnType<typeof useLoaderData<typeof loader>>["signedIn"][number];
 
 function SessionList({ sessions }: { sessions: SessionRow[] }) {
   const others = sessions.filter((s) => !s.current).length;
@@ -171,7 +171,7 @@ function SessionList({ sessions }: { sessions: SessionRow[] }) {
 }
 
 export default function SecurityScreen() {
-  const { sessions } = useLoaderData<typeof loader>();
+  const { signedIn } = useLoaderData<typeof loader>();
   const result = useActionData<SecurityActionData>();
   const passwordErrors = result?.intent === "change-password" ? result.fieldErrors : {};
   return (
@@ -183,7 +183,7 @@ export default function SecurityScreen() {
       {result ? <ResultMessage result={result} /> : null}
       <div className="flex flex-col gap-8">
         <ChangePasswordForm errors={passwordErrors} />
-        <SessionList sessions={sessions} />
+        <SessionList sessions={signedIn} />
         <section
           aria-labelledby="two-factor-title"
           className="flex flex-col gap-3"

@@ -104,8 +104,8 @@ describe("security page: active sessions", () => {
     const text = await res.clone().text();
     expect(text).not.toContain(me.id);
     expect(text).not.toContain(phone.id);
-    const { sessions } = (await res.json()) as {
-      sessions: Array<{
+    const { signedIn: sessions } = (await res.json()) as {
+      signedIn: Array<{
         handle: string;
         device: string;
         address: string;
