@@ -65,6 +65,7 @@ export const SIDEBAR: SidebarGroup[] = [
   { label: "Messages", icon: "✉", to: "/dashboard/admin/messages" },
   { label: "Profile", icon: "☺", to: "/dashboard/admin/profile" },
   { label: "Backup", icon: "⬇", to: "/dashboard/admin/backup" },
+  { label: "Security", icon: "⚿", to: "/dashboard/admin/security" },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

@@ -68,3 +68,29 @@ export async function ensureOwnerFromEnv(email: string | undefined, password: st
   const created = await createFirstOwner(email, password);
   return { created: created !== null };
 }
+
+/** Whether `password` is the owner's current password. */
+export async function ownerPasswordMatches(ownerId: number, password: string): Promise<boolean> {
+  const owner = await prisma.owner.findUnique({
+    where: { id: ownerId },
+    select: { passwordHash: true },
+  });
+  return owner ? bcrypt.compare(password, owner.passwordHash) : false;
+}
+
+/**
+ * The security page's password change: the new hash, and every session of the owner ended except
+ * `keepSessionId` (the browser that changed it stays signed in). Returns how many were ended.
+ */
+export async function changeOwnerPassword(
+  ownerId: number,
+  password: string,
+  keepSessionId: string,
+): Promise<number> {
+  const passwordHash = await hashPassword(password);
+  const [, ended] = await prisma.$transaction([
+    prisma.owner.update({ where: { id: ownerId }, data: { passwordHash } }),
+    prisma.session.deleteMany({ where: { ownerId, id: { not: keepSessionId } } }),
+  ]);
+  return ended.count;
+}

@@ -1,4 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  HeadersFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import {
   Form,
@@ -12,17 +17,17 @@ import { z } from "zod";
 import { MessageDialog, buttonClass } from "~/components/dialog";
 import { FormAlert, TextField, inputClass } from "~/components/form";
 import { createFirstOwner, ownerExists } from "~/models/owner.server";
-import { authenticator, getOwner, LoginError, OWNER_STRATEGY } from "~/utils/auth.server";
-import { env } from "~/utils/env.server";
+import {
+  authenticator,
+  getOwner,
+  LoginError,
+  OWNER_STRATEGY,
+  parseLoginForm,
+} from "~/utils/auth.server";
+import { clearLoginAttempts, countLoginAttempt } from "~/utils/login-throttle.server";
 import { emailSchema, newPasswordSchema } from "~/utils/password.server";
 import { PASSWORD_MIN_LENGTH } from "~/utils/password-rules";
-import { clientIp, safeRedirect } from "~/utils/request.server";
-import {
-  consumeRateLimit,
-  formatRetryAfter,
-  isRateLimited,
-  resetRateLimit,
-} from "~/utils/rate-limit.server";
+import { safeRedirect } from "~/utils/request.server";
 import { completeSignIn } from "~/utils/sign-in.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { fieldErrorsOf } from "~/utils/validation";
@@ -98,39 +103,34 @@ export async function action({ request }: ActionFunctionArgs) {
     return completeSignIn(request, owner, "/dashboard", "Account created");
   }
 
-  const { LOGIN_MAX_FAILURES: max, LOGIN_WINDOW_SECONDS: window } = env();
-  const ipKey = `login:ip:${clientIp(request)}`;
-  const emailKey = `login:email:${email.toLowerCase()}`;
-  for (const key of [ipKey, emailKey]) {
-    const limit = await isRateLimited(key, max);
-    if (!limit.allowed) {
-      return refuse(
-        429,
-        {
-          intent,
-          title: "Oops...",
-          message: `Too many failed login attempts. Please try again in ${formatRetryAfter(limit.retryAfterSeconds)}.`,
-          fieldErrors: {},
-          values,
-        },
-        { "Retry-After": String(limit.retryAfterSeconds) },
-      );
-    }
+  // Field errors (a malformed email, a password over 72 bytes) cost no attempt and no bcrypt.
+  const input = parseLoginForm(form);
+  if (!input.success) {
+    return refuse(400, {
+      intent,
+      title: "Oops...",
+      message: input.error.message,
+      fieldErrors: input.error.fieldErrors,
+      values,
+    });
+  }
+  // Counted before the password is checked: parallel guesses cannot get past the limit.
+  const attempt = await countLoginAttempt(request, email);
+  if (!attempt.allowed) {
+    return refuse(
+      429,
+      { intent, title: "Oops...", message: attempt.message, fieldErrors: {}, values },
+      { "Retry-After": String(attempt.retryAfterSeconds) },
+    );
   }
 
   try {
     const owner = await authenticator.authenticate(OWNER_STRATEGY, request);
-    await Promise.all([resetRateLimit(ipKey), resetRateLimit(emailKey)]);
+    await clearLoginAttempts(attempt);
     return completeSignIn(request, owner, redirectTo, "Login Successful");
   } catch (error) {
     if (!(error instanceof LoginError)) throw error;
     const invalidInput = Object.keys(error.fieldErrors).length > 0;
-    if (!invalidInput) {
-      await Promise.all([
-        consumeRateLimit(ipKey, max, window),
-        consumeRateLimit(emailKey, max, window),
-      ]);
-    }
     return refuse(invalidInput ? 400 : 401, {
       intent,
       title: "Oops...",
@@ -140,6 +140,17 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
 }
+
+/**
+ * A document POST (no JavaScript) takes its headers from here, not from the action's answer:
+ * without this, its 429 would lose `Retry-After` (only cookies are carried over by default).
+ */
+export const headers: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 function PasswordField({
   name,

@@ -4,7 +4,13 @@ import { FormStrategy } from "remix-auth-form";
 import { z } from "zod";
 import { getOwnerById, verifyOwnerLogin, type OwnerIdentity } from "~/models/owner.server";
 import { emailSchema, PASSWORD_MAX_BYTES } from "./password.server";
-import { createOwnerSession, destroyOwnerSession, getSessionOwnerId } from "./session.server";
+import { clientIp } from "./request.server";
+import {
+  createOwnerSession,
+  destroyOwnerSession,
+  getSessionOwnerId,
+  readSessionId,
+} from "./session.server";
 
 export const OWNER_STRATEGY = "owner-password";
 
@@ -29,19 +35,26 @@ export const loginSchema = z.object({
     ),
 });
 
+export const INVALID_LOGIN_INPUT = "Please fill in a valid email and password.";
+
+/** The login form's email and password, or the refusal naming what is wrong with them. */
+export function parseLoginForm(form: FormData) {
+  const parsed = loginSchema.safeParse({
+    email: form.get("email") ?? "",
+    password: form.get("password") ?? "",
+  });
+  if (parsed.success) return { success: true as const, data: parsed.data };
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+  return { success: false as const, error: new LoginError(INVALID_LOGIN_INPUT, fieldErrors) };
+}
+
 export const authenticator = new Authenticator<OwnerIdentity>();
 
 authenticator.use(
   new FormStrategy(async ({ form }) => {
-    const parsed = loginSchema.safeParse({
-      email: form.get("email") ?? "",
-      password: form.get("password") ?? "",
-    });
-    if (!parsed.success) {
-      const fieldErrors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-      throw new LoginError("Please fill in a valid email and password.", fieldErrors);
-    }
+    const parsed = parseLoginForm(form);
+    if (!parsed.success) throw parsed.error;
     const owner = await verifyOwnerLogin(parsed.data.email, parsed.data.password);
     if (!owner) throw new LoginError("Invalid email or password.");
     return owner;
@@ -68,6 +81,16 @@ export async function requireOwner(request: Request): Promise<OwnerIdentity> {
   throw replace(`/login?${params.toString()}`);
 }
 
+/** requireOwner, plus the id of the session the request signed in with (the security page). */
+export async function requireOwnerSession(
+  request: Request,
+): Promise<{ owner: OwnerIdentity; sessionId: string }> {
+  const owner = await requireOwner(request);
+  // requireOwner let it through, so the request carries a live session's id.
+  const sessionId = (await readSessionId(request)) as string;
+  return { owner, sessionId };
+}
+
 /** Same as requireOwner for document-free callers: throws a 401 JSON response instead of a redirect. */
 export async function requireOwnerJson(request: Request): Promise<OwnerIdentity> {
   const owner = await getOwner(request);
@@ -78,8 +101,12 @@ export async function requireOwnerJson(request: Request): Promise<OwnerIdentity>
   );
 }
 
-export async function startSession(owner: OwnerIdentity) {
-  return createOwnerSession(owner.id);
+/** Starts a session for `owner`, recording the browser and address it was started from. */
+export async function startSession(owner: OwnerIdentity, request: Request) {
+  return createOwnerSession(owner.id, {
+    userAgent: request.headers.get("User-Agent") ?? "",
+    ipAddress: clientIp(request),
+  });
 }
 
 export async function endSession(request: Request) {

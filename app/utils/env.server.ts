@@ -53,6 +53,8 @@ export const envSchema = z
     TRUST_PROXY: flag,
     LOGIN_MAX_FAILURES: intFromEnv(5),
     LOGIN_WINDOW_SECONDS: intFromEnv(15 * 60),
+    /** Sign-in attempts per window from a browser that signed in before (its device cookie). */
+    LOGIN_DEVICE_MAX_FAILURES: intFromEnv(10),
     CONTACT_MAX_PER_WINDOW: intFromEnv(5),
     CONTACT_WINDOW_SECONDS: intFromEnv(10 * 60),
     /** A contact form sent sooner than this after the page was served is treated as a bot. */

@@ -1,11 +1,15 @@
 // Starts one production server for the end-to-end tests on its own fresh database.
-// Usage: node tests/e2e/server.mjs <port> <name> [--empty]   (--empty: no content, no owner)
+// Usage: node tests/e2e/server.mjs <port> <name> [--empty] [--login-throttle]
+//   --empty: no content, no owner
+//   --login-throttle: the sign-in throttle on (RATE_LIMIT_DISABLED turns every limit off,
+//   the sign-in throttle too); the per-address request limits stay out of the way.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
 const [port, name] = process.argv.slice(2);
 const empty = process.argv.includes("--empty");
+const loginThrottle = process.argv.includes("--login-throttle");
 const root = path.resolve(import.meta.dirname, "../..");
 const tmp = path.resolve(root, process.env.FOLIO_TEST_TMP ?? "tests/.tmp");
 fs.mkdirSync(tmp, { recursive: true });
@@ -34,6 +38,10 @@ if (empty) {
   process.env.OWNER_PASSWORD = "e2e-owner-password";
 }
 delete process.env.RESEND_API_KEY;
+if (loginThrottle) {
+  delete process.env.RATE_LIMIT_DISABLED;
+  Object.assign(process.env, { RATE_LIMIT_RPM: "100000", RATE_LIMIT_WRITE_RPM: "100000" });
+}
 
 const run = (cmd, args) =>
   execFileSync(path.join(root, "node_modules/.bin", cmd), args, {

@@ -130,6 +130,7 @@ describe("loader data", () => {
     ["/dashboard", "routes/dashboard._index"],
     ["/dashboard/admin/profile", "routes/dashboard.admin.profile"],
     ["/dashboard/admin/backup", "routes/dashboard.admin.backup"],
+    ["/dashboard/admin/security", "routes/dashboard.admin.security._index"],
   ].filter(([, id]) => {
     if (id === "root") return true;
     if (!serverBuild.includes(`"${id}"`)) return false;
