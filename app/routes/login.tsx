@@ -24,6 +24,7 @@ import {
   resetRateLimit,
 } from "~/utils/rate-limit.server";
 import { completeSignIn } from "~/utils/sign-in.server";
+import { startTwoFactorSignIn } from "~/utils/two-factor-sign-in.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { fieldErrorsOf } from "~/utils/validation";
 
@@ -121,6 +122,8 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const owner = await authenticator.authenticate(OWNER_STRATEGY, request);
     await Promise.all([resetRateLimit(ipKey), resetRateLimit(emailKey)]);
+    const second = await startTwoFactorSignIn(owner, redirectTo);
+    if (second) return second;
     return completeSignIn(request, owner, redirectTo, "Login Successful");
   } catch (error) {
     if (!(error instanceof LoginError)) throw error;
