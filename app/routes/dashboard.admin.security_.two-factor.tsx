@@ -19,6 +19,7 @@ import { env } from "~/utils/env.server";
 import { consumeRateLimit, formatRetryAfter, resetRateLimit } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { qrCodeSvg, totpUri } from "~/utils/totp.server";
+import { useClearedForm } from "~/utils/use-cleared-form";
 
 const PAGE_URL = "/dashboard/admin/security/two-factor";
 
@@ -242,6 +243,11 @@ export default function TwoFactorSettingsPage() {
   const busy = navigation.state === "submitting";
   const error = data?.status === "error" ? data : null;
   const errorsFor = (intent: Intent) => (error?.intent === intent ? error.fieldErrors : {});
+  const confirmForm = useClearedForm(error?.intent === "confirm" ? error : null);
+  const regenerateForm = useClearedForm(
+    data?.status === "codes" || error?.intent === "regenerate" ? data : null,
+  );
+  const disableForm = useClearedForm(error?.intent === "disable" ? error : null);
 
   return (
     <AdminPage
@@ -265,7 +271,12 @@ export default function TwoFactorSettingsPage() {
             {recoveryCodesLeft} of 10 recovery codes left.
           </p>
 
-          <Form method="post" className="flex flex-col gap-3" aria-labelledby="regenerate-title">
+          <Form
+            method="post"
+            className="flex flex-col gap-3"
+            aria-labelledby="regenerate-title"
+            ref={regenerateForm}
+          >
             <h3 id="regenerate-title" className="text-lg font-semibold">
               Regenerate recovery codes
             </h3>
@@ -288,7 +299,12 @@ export default function TwoFactorSettingsPage() {
             </button>
           </Form>
 
-          <Form method="post" className="flex flex-col gap-3" aria-labelledby="disable-title">
+          <Form
+            method="post"
+            className="flex flex-col gap-3"
+            aria-labelledby="disable-title"
+            ref={disableForm}
+          >
             <h3 id="disable-title" className="text-lg font-semibold">
               Turn off two-factor sign-in
             </h3>
@@ -336,7 +352,7 @@ export default function TwoFactorSettingsPage() {
             </code>
           </p>
           {error?.intent === "confirm" ? <FormAlert title="Oops..." text={error.message} /> : null}
-          <Form method="post" className="flex flex-col gap-3">
+          <Form method="post" className="flex flex-col gap-3" ref={confirmForm}>
             <TextField
               label="6-digit code from the app"
               name="code"

@@ -18,6 +18,7 @@ import {
   restartSignIn,
 } from "~/utils/two-factor-sign-in.server";
 import { normalizeRecoveryCode } from "~/utils/totp.server";
+import { useClearedForm } from "~/utils/use-cleared-form";
 
 export const meta: MetaFunction = () => [
   { title: "Two-factor sign-in | Folio" },
@@ -129,6 +130,7 @@ export default function TwoFactorSignInPage() {
   const busy = navigation.state === "submitting";
   const method = data?.method ?? loaderData.method;
   const totp = method === "totp";
+  const formRef = useClearedForm(data);
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-100 to-brand-50 px-4 py-12">
@@ -140,7 +142,7 @@ export default function TwoFactorSignInPage() {
             : "Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each code works once."}
         </p>
         {data ? <FormAlert title={data.title} text={data.message} /> : null}
-        <Form method="post" className="mt-4 flex flex-col gap-4" key={method}>
+        <Form method="post" className="mt-4 flex flex-col gap-4" key={method} ref={formRef}>
           <input type="hidden" name="method" value={method} />
           {totp ? (
             <TextField
