@@ -1,4 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  HeadersFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/admin-page";
@@ -22,6 +27,9 @@ import { qrCodeSvg, totpUri } from "~/utils/totp.server";
 import { useClearedForm } from "~/utils/use-cleared-form";
 
 const PAGE_URL = "/dashboard/admin/security/two-factor";
+
+/** Secrets and codes are shown here: never kept in a cache. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export const meta: MetaFunction = () => [{ title: "Two-factor sign-in | Admin Dashboard" }];
 

@@ -1,4 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  HeadersFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { buttonClass } from "~/components/dialog";
@@ -19,6 +24,9 @@ import {
 } from "~/utils/two-factor-sign-in.server";
 import { normalizeRecoveryCode } from "~/utils/totp.server";
 import { useClearedForm } from "~/utils/use-cleared-form";
+
+/** Secrets and codes are shown here: never kept in a cache. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export const meta: MetaFunction = () => [
   { title: "Two-factor sign-in | Folio" },

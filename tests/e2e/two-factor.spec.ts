@@ -70,7 +70,8 @@ test("turn two-factor sign-in on, sign in with a code and with a recovery code, 
   await test.step("turn it on: QR code, key, a wrong code refused, then recovery codes", async () => {
     await passwordStep(page);
     await expect(page).toHaveURL("/dashboard");
-    await page.goto(SETTINGS);
+    const response = await page.goto(SETTINGS);
+    expect(response?.headers()["cache-control"]).toBe("no-store");
     await expect(page.getByTestId("two-factor-status")).toContainText("Off.");
     await page.getByRole("button", { name: "Turn on" }).click();
     await expect(page.getByTestId("two-factor-qr").locator("svg")).toBeVisible();
@@ -97,6 +98,9 @@ test("turn two-factor sign-in on, sign in with a code and with a recovery code, 
     await logout(page);
     await passwordStep(page);
     await expect(page).toHaveURL("/login/two-factor");
+    const document = await page.request.get("/login/two-factor", { maxRedirects: 0 });
+    expect(document.status()).toBe(200);
+    expect(document.headers()["cache-control"]).toBe("no-store");
     await page.getByLabel("Authentication code").fill("123456");
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page.getByText(/That code is not valid/)).toBeVisible();
