@@ -2,6 +2,7 @@
 // Turning 2FA on for the owner that every other spec signs in as would break them mid-run, so
 // this file starts a server of its own per worker (its own port and database, see the
 // `twoFactorServer` fixture) and points `baseURL` at it.
+import AxeBuilder from "@axe-core/playwright";
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { generate } from "otplib";
@@ -55,6 +56,15 @@ async function passwordStep(page: Page) {
   await page.getByRole("button", { name: "Login" }).click();
 }
 
+/** No axe violations (axe runs inside the page, so only with JavaScript on). */
+async function expectAccessible(page: Page, label: string) {
+  if (!test.info().project.use.javaScriptEnabled) return;
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes[0]?.target}`)).toEqual(
+    [],
+  );
+}
+
 async function logout(page: Page) {
   await page.goto("/logout");
   await page.getByRole("button", { name: "Yes, log out" }).click();
@@ -83,6 +93,7 @@ test("turn two-factor sign-in on, sign in with a code and with a recovery code, 
     await page.getByRole("button", { name: "Verify and turn on" }).click();
     await expect(page.getByText("Invalid code")).toBeVisible();
     await expect(page.getByLabel("6-digit code from the app")).toHaveValue("");
+    await expectAccessible(page, "set-up");
 
     await page.getByLabel("6-digit code from the app").fill(await nextCode());
     await page.getByRole("button", { name: "Verify and turn on" }).click();
@@ -90,6 +101,7 @@ test("turn two-factor sign-in on, sign in with a code and with a recovery code, 
     await expect(list.getByRole("heading", { name: "Two-factor sign-in is on" })).toBeVisible();
     recoveryCodes = await list.getByRole("listitem").allInnerTexts();
     expect(recoveryCodes).toHaveLength(10);
+    await expectAccessible(page, "recovery codes");
     await list.getByRole("link", { name: "I have saved them" }).click();
     await expect(page.getByTestId("two-factor-status")).toContainText("10 of 10 recovery codes");
   });
@@ -104,6 +116,7 @@ test("turn two-factor sign-in on, sign in with a code and with a recovery code, 
     await page.getByLabel("Authentication code").fill("123456");
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page.getByText(/That code is not valid/)).toBeVisible();
+    await expectAccessible(page, "code page");
     await page.getByLabel("Authentication code").fill(await nextCode());
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page).toHaveURL("/dashboard");
