@@ -29,6 +29,7 @@ import { emailSchema, newPasswordSchema } from "~/utils/password.server";
 import { PASSWORD_MIN_LENGTH } from "~/utils/password-rules";
 import { safeRedirect } from "~/utils/request.server";
 import { completeSignIn } from "~/utils/sign-in.server";
+import { startTwoFactorSignIn } from "~/utils/two-factor-sign-in.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { fieldErrorsOf } from "~/utils/validation";
 
@@ -127,6 +128,8 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const owner = await authenticator.authenticate(OWNER_STRATEGY, request);
     await clearLoginAttempts(attempt);
+    const second = await startTwoFactorSignIn(owner, redirectTo);
+    if (second) return second;
     return completeSignIn(request, owner, redirectTo, "Login Successful");
   } catch (error) {
     if (!(error instanceof LoginError)) throw error;

@@ -1,0 +1,411 @@
+import type {
+  ActionFunctionArgs,
+  HeadersFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/admin-page";
+import { buttonClass } from "~/components/dialog";
+import { FormAlert, TextField } from "~/components/form";
+import { verifyOwnerLogin, type OwnerIdentity } from "~/models/owner.server";
+import {
+  cancelTwoFactorSetup,
+  confirmTwoFactorSetup,
+  disableTwoFactor,
+  getTwoFactorStatus,
+  regenerateRecoveryCodes,
+  startTwoFactorSetup,
+  verifyTwoFactorCode,
+} from "~/models/two-factor.server";
+import { requireOwner } from "~/utils/auth.server";
+import { env } from "~/utils/env.server";
+import { consumeRateLimit, formatRetryAfter, resetRateLimit } from "~/utils/rate-limit.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { qrCodeSvg, totpUri } from "~/utils/totp.server";
+import { useClearedForm } from "~/utils/use-cleared-form";
+
+const PAGE_URL = "/dashboard/admin/security/two-factor";
+
+/** Secrets and codes are shown here: never kept in a cache. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+export const meta: MetaFunction = () => [{ title: "Two-factor sign-in | Admin Dashboard" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const owner = await requireOwner(request);
+  const status = await getTwoFactorStatus(owner.id);
+  const setup = status.pendingSecret
+    ? {
+        secret: status.pendingSecret,
+        qrSvg: await qrCodeSvg(totpUri(status.pendingSecret, owner.email)),
+      }
+    : null;
+  return json({
+    enabled: status.enabled,
+    enabledAt: status.enabledAt?.toISOString() ?? null,
+    recoveryCodesLeft: status.recoveryCodesLeft,
+    setup,
+  });
+}
+
+type Intent = "start" | "cancel" | "confirm" | "regenerate" | "disable";
+const INTENTS: Intent[] = ["start", "cancel", "confirm", "regenerate", "disable"];
+
+type ActionData =
+  | { status: "error"; intent: Intent | null; message: string; fieldErrors: Record<string, string> }
+  | { status: "codes"; title: string; codes: string[] };
+
+function refuse(
+  intent: Intent | null,
+  message: string,
+  fieldErrors: Record<string, string> = {},
+  { status = 400, headers }: { status?: number; headers?: HeadersInit } = {},
+) {
+  return json<ActionData>({ status: "error", intent, message, fieldErrors }, { status, headers });
+}
+
+const CODE_FORMAT = "Enter the 6-digit code shown in your authenticator app.";
+
+/** The 6-digit code typed (spaces allowed), or null. */
+function sixDigits(value: FormDataEntryValue | null): string | null {
+  const code = String(value ?? "")
+    .slice(0, 100)
+    .replace(/\s/g, "");
+  return /^\d{6}$/.test(code) ? code : null;
+}
+
+/**
+ * Proves it is the owner before a change to two-factor sign-in: a current code from the app or
+ * the password. Failures are limited like logins (a stolen session cannot guess for ever).
+ */
+async function confirmIdentity(
+  owner: OwnerIdentity,
+  intent: Intent,
+  form: FormData,
+): Promise<Response | null> {
+  const rawCode = String(form.get("code") ?? "").trim();
+  const password = String(form.get("password") ?? "");
+  if (!rawCode && !password) {
+    return refuse(intent, "Enter a current code from your authenticator app or your password.", {
+      code: "Enter a code or your password",
+    });
+  }
+  const code = rawCode ? sixDigits(rawCode) : null;
+  if (rawCode && !code) return refuse(intent, CODE_FORMAT, { code: CODE_FORMAT });
+  if (!code && new TextEncoder().encode(password).length > 72) {
+    return refuse(intent, "That password is not right.", { password: "Wrong password" });
+  }
+
+  const { LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS } = env();
+  const key = `2fa:reauth:${owner.id}`;
+  const limit = await consumeRateLimit(key, LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS);
+  if (!limit.allowed) {
+    return refuse(
+      intent,
+      `Too many attempts. Please try again in ${formatRetryAfter(limit.retryAfterSeconds)}.`,
+      {},
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+  if (code) {
+    if (!(await verifyTwoFactorCode(owner.id, code))) {
+      return refuse(intent, "That code is not valid (or was already used).", {
+        code: "Invalid code",
+      });
+    }
+  } else if (!(await verifyOwnerLogin(owner.email, password))) {
+    return refuse(intent, "That password is not right.", { password: "Wrong password" });
+  }
+  await resetRateLimit(key);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const owner = await requireOwner(request);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    form = new FormData();
+  }
+  const intent = INTENTS.find((i) => i === form.get("intent")) ?? null;
+  const status = await getTwoFactorStatus(owner.id);
+
+  switch (intent) {
+    case "start": {
+      if (!status.enabled) await startTwoFactorSetup(owner.id);
+      return redirect(PAGE_URL);
+    }
+    case "cancel": {
+      await cancelTwoFactorSetup(owner.id);
+      return redirectWithToast(PAGE_URL, { type: "info", title: "Set-up cancelled" });
+    }
+    case "confirm": {
+      if (status.enabled) return redirect(PAGE_URL);
+      if (!status.pendingSecret) {
+        return refuse(intent, "Start the set-up again: choose Turn on.");
+      }
+      const code = sixDigits(form.get("code"));
+      if (!code) return refuse(intent, CODE_FORMAT, { code: CODE_FORMAT });
+      const codes = await confirmTwoFactorSetup(owner.id, code);
+      if (!codes) {
+        return refuse(
+          intent,
+          "That code does not match. Check that your app shows the account just added and that your phone's clock is right.",
+          { code: "Invalid code" },
+        );
+      }
+      return json<ActionData>({
+        status: "codes",
+        title: "Two-factor sign-in is on",
+        codes,
+      });
+    }
+    case "regenerate":
+    case "disable": {
+      if (!status.enabled) return refuse(intent, "Two-factor sign-in is off.");
+      const refused = await confirmIdentity(owner, intent, form);
+      if (refused) return refused;
+      if (intent === "disable") {
+        await disableTwoFactor(owner.id);
+        return redirectWithToast(PAGE_URL, {
+          type: "success",
+          title: "Two-factor sign-in is off",
+          text: "You sign in with your password only.",
+        });
+      }
+      const codes = await regenerateRecoveryCodes(owner.id);
+      if (!codes) return refuse(intent, "Two-factor sign-in is off.");
+      return json<ActionData>({ status: "codes", title: "New recovery codes", codes });
+    }
+    default:
+      return refuse(null, "Unknown action.");
+  }
+}
+
+function RecoveryCodes({ title, codes }: { title: string; codes: string[] }) {
+  return (
+    <section
+      aria-labelledby="recovery-codes-title"
+      className="mb-6 rounded-xl border border-emerald-300 bg-emerald-50 p-4"
+      data-testid="recovery-codes"
+    >
+      <h3 id="recovery-codes-title" className="font-semibold text-emerald-900">
+        {title}
+      </h3>
+      <p className="mt-1 text-sm text-emerald-900">
+        Save these recovery codes somewhere safe (a password manager, or printed). If you lose your
+        phone, each code signs you in once. <strong>They are shown only now.</strong>
+      </p>
+      <ul className="mt-3 grid grid-cols-2 gap-2 font-mono text-sm">
+        {codes.map((code) => (
+          <li key={code} className="rounded bg-white px-2 py-1 text-slate-900">
+            {code}
+          </li>
+        ))}
+      </ul>
+      <Link to={PAGE_URL} className={`${buttonClass.secondary} mt-4`}>
+        I have saved them
+      </Link>
+    </section>
+  );
+}
+
+/** The code-or-password fields that guard regenerating codes and turning 2FA off. */
+function IdentityFields({
+  prefix,
+  errors,
+}: {
+  prefix: string;
+  errors: Record<string, string | undefined>;
+}) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <TextField
+        id={`${prefix}-code`}
+        label="Current 6-digit code"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={7}
+        error={errors.code}
+      />
+      <TextField
+        id={`${prefix}-password`}
+        label="or your password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password}
+      />
+    </div>
+  );
+}
+
+export default function TwoFactorSettingsPage() {
+  const { enabled, enabledAt, recoveryCodesLeft, setup } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const error = data?.status === "error" ? data : null;
+  const errorsFor = (intent: Intent) => (error?.intent === intent ? error.fieldErrors : {});
+  const confirmForm = useClearedForm(error?.intent === "confirm" ? error : null);
+  const regenerateForm = useClearedForm(
+    data?.status === "codes" || error?.intent === "regenerate" ? data : null,
+  );
+  const disableForm = useClearedForm(error?.intent === "disable" ? error : null);
+
+  return (
+    <AdminPage
+      title="Two-factor sign-in"
+      width="narrow"
+      description="A second step at sign-in: after your password, a 6-digit code from an authenticator app on your phone."
+    >
+      <p className="mb-4 text-sm">
+        <Link to="/dashboard/admin/security" className="text-brand-700 hover:underline">
+          ← Account security
+        </Link>
+      </p>
+      {data?.status === "codes" ? <RecoveryCodes title={data.title} codes={data.codes} /> : null}
+      {error && error.intent === null ? <FormAlert title="Oops..." text={error.message} /> : null}
+
+      {enabled ? (
+        <div className="flex flex-col gap-8">
+          <p data-testid="two-factor-status">
+            <strong>On</strong>
+            {enabledAt ? ` since ${new Date(enabledAt).toLocaleDateString("en-GB")}` : null}.{" "}
+            {recoveryCodesLeft} of 10 recovery codes left.
+          </p>
+
+          <Form
+            method="post"
+            className="flex flex-col gap-3"
+            aria-labelledby="regenerate-title"
+            ref={regenerateForm}
+          >
+            <h3 id="regenerate-title" className="text-lg font-semibold">
+              Regenerate recovery codes
+            </h3>
+            <p className="text-sm text-slate-600">
+              New codes replace the old ones, used or not. Confirm with a current code or your
+              password.
+            </p>
+            {error?.intent === "regenerate" ? (
+              <FormAlert title="Oops..." text={error.message} />
+            ) : null}
+            <IdentityFields prefix="regenerate" errors={errorsFor("regenerate")} />
+            <button
+              type="submit"
+              name="intent"
+              value="regenerate"
+              className={`${buttonClass.secondary} self-start`}
+              disabled={busy}
+            >
+              Regenerate recovery codes
+            </button>
+          </Form>
+
+          <Form
+            method="post"
+            className="flex flex-col gap-3"
+            aria-labelledby="disable-title"
+            ref={disableForm}
+          >
+            <h3 id="disable-title" className="text-lg font-semibold">
+              Turn off two-factor sign-in
+            </h3>
+            <p className="text-sm text-slate-600">
+              You will sign in with your password only. Confirm with a current code or your
+              password.
+            </p>
+            {error?.intent === "disable" ? (
+              <FormAlert title="Oops..." text={error.message} />
+            ) : null}
+            <IdentityFields prefix="disable" errors={errorsFor("disable")} />
+            <button
+              type="submit"
+              name="intent"
+              value="disable"
+              className={`${buttonClass.danger} self-start`}
+              disabled={busy}
+            >
+              Turn off
+            </button>
+          </Form>
+        </div>
+      ) : setup ? (
+        <div className="flex flex-col gap-4">
+          <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
+            <li>Open an authenticator app (1Password, Google Authenticator, Aegis, ...).</li>
+            <li>Scan this QR code, or type the key below into the app.</li>
+            <li>Enter the 6-digit code the app shows.</li>
+          </ol>
+          <div
+            className="h-48 w-48 self-center sm:self-start"
+            role="img"
+            aria-label="QR code to add this account to an authenticator app"
+            data-testid="two-factor-qr"
+            // The SVG is made on the server by the qrcode package from our own otpauth URI.
+            dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
+          />
+          <p className="text-sm">
+            Key for manual entry:{" "}
+            <code
+              className="rounded bg-slate-100 px-2 py-1 break-all select-all"
+              data-testid="two-factor-secret"
+            >
+              {setup.secret.replace(/(.{4})/g, "$1 ").trim()}
+            </code>
+          </p>
+          {error?.intent === "confirm" ? <FormAlert title="Oops..." text={error.message} /> : null}
+          <Form method="post" className="flex flex-col gap-3" ref={confirmForm}>
+            <TextField
+              label="6-digit code from the app"
+              name="code"
+              required
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={7}
+              error={errorsFor("confirm").code}
+            />
+            <div className="flex flex-wrap gap-3">
+              <button
+                type="submit"
+                name="intent"
+                value="confirm"
+                className={buttonClass.primary}
+                disabled={busy}
+              >
+                Verify and turn on
+              </button>
+            </div>
+          </Form>
+          <Form method="post">
+            <button type="submit" name="intent" value="cancel" className={buttonClass.secondary}>
+              Cancel
+            </button>
+          </Form>
+        </div>
+      ) : (
+        <div className="flex flex-col gap-4">
+          <p data-testid="two-factor-status">
+            <strong>Off.</strong> Signing in needs your password only.
+          </p>
+          <Form method="post">
+            <button
+              type="submit"
+              name="intent"
+              value="start"
+              className={buttonClass.primary}
+              disabled={busy}
+            >
+              Turn on
+            </button>
+          </Form>
+        </div>
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Owner" ADD COLUMN "totpLastStep" INTEGER;
+
