@@ -13,6 +13,7 @@ import { MessageDialog, buttonClass } from "~/components/dialog";
 import { FormAlert, TextField, inputClass } from "~/components/form";
 import { createFirstOwner, ownerExists } from "~/models/owner.server";
 import { authenticator, getOwner, LoginError, OWNER_STRATEGY } from "~/utils/auth.server";
+import { BodyRefused, readForm, requestWithForm, TOO_LARGE_HEADERS } from "~/utils/body.server";
 import { env } from "~/utils/env.server";
 import { emailSchema, newPasswordSchema } from "~/utils/password.server";
 import { PASSWORD_MIN_LENGTH } from "~/utils/password-rules";
@@ -56,8 +57,23 @@ function refuse(status: number, data: ActionData, headers?: HeadersInit) {
   return json(data, { status, headers });
 }
 
+/** A body that is not a form, or too large (body.server.ts): the login page says why. */
+function refuseBodyOf(error: unknown) {
+  if (!(error instanceof BodyRefused)) throw error;
+  const data: ActionData = {
+    intent: "login",
+    title: "Oops...",
+    message: error.message,
+    fieldErrors: {},
+    values: { email: "" },
+  };
+  return refuse(error.status, data, error.status === 413 ? TOO_LARGE_HEADERS : undefined);
+}
+
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.clone().formData();
+  const read = await readForm(request).catch((error: unknown) => error);
+  if (!(read instanceof FormData)) return refuseBodyOf(read);
+  const form = read;
   const intent = form.get("intent") === "setup" ? "setup" : "login";
   const email = String(form.get("email") ?? "")
     .trim()
@@ -119,7 +135,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   try {
-    const owner = await authenticator.authenticate(OWNER_STRATEGY, request);
+    const owner = await authenticator.authenticate(OWNER_STRATEGY, requestWithForm(request, form));
     await Promise.all([resetRateLimit(ipKey), resetRateLimit(emailKey)]);
     return completeSignIn(request, owner, redirectTo, "Login Successful");
   } catch (error) {
