@@ -8,6 +8,7 @@ import { pageCache } from "./page-cache.js";
 import { checkCrossSite, parseAllowedOrigins, selfOriginOf } from "./guards.js";
 import { rateLimit, rateLimitOptionsFromEnv } from "./rate-limit.js";
 import { securityHeaders } from "./security-headers.js";
+import { closeWhenBodyUnread } from "./unread-body.js";
 
 /**
  * Builds the Express app around a Remix build.
@@ -20,6 +21,7 @@ export function createApp({ build, vite, production, buildDir = "build", log = t
   if (trustProxy) app.set("trust proxy", true);
   const allowedOrigins = parseAllowedOrigins(process.env.ALLOWED_ORIGINS);
 
+  app.use(closeWhenBodyUnread); // a body left unread must not stall the connection
   app.use(compression());
   if (log) app.use(morgan(production ? "combined" : "dev"));
   app.use(securityHeaders({ production, dev: Boolean(vite) }));

@@ -17,5 +17,9 @@ export function safeRedirect(
 ) {
   if (!to || typeof to !== "string") return fallback;
   if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  // Only printable ASCII: a Location header cannot hold control or non-Latin-1 characters
+  // (Headers throws, a 500), and browsers silently drop tabs and newlines from URLs. Our own
+  // redirect targets are URL paths, already percent-encoded.
+  if (!/^[\x21-\x7e]*$/.test(to)) return fallback;
   return to;
 }
