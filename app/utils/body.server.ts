@@ -14,7 +14,7 @@ import { env } from "./env.server";
  * level). A zod character is a UTF-16 code unit, which UTF-8 encodes in at most 3 bytes, and
  * percent-encoding turns each byte into 3 ("%E2%82%AC"): at most 9 bytes per character, so
  * 37,500 × 9 ≈ 338 KB, plus field names and separators. 512 KB fits it with room to spare
- * (tests/unit check: body-caps.test.ts).
+ * (checked in body.server.test.ts).
  */
 export const FORM_MAX_BYTES = 512 * 1024;
 
