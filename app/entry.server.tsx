@@ -42,6 +42,9 @@ export default function handleRequest(
           const body = new PassThrough();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          // A body refused for its size (body.server.ts) was not read to the end: close the
+          // connection after this page so the client stops sending the rest.
+          if (responseStatusCode === 413) responseHeaders.set("Connection", "close");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },

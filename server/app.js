@@ -16,6 +16,7 @@ import {
 } from "./guards.js";
 import { rateLimit, rateLimitOptionsFromEnv } from "./rate-limit.js";
 import { securityHeaders } from "./security-headers.js";
+import { closeWhenBodyUnread } from "./unread-body.js";
 
 /**
  * Builds the Express app around a Remix build.
@@ -33,6 +34,7 @@ export function createApp({ build, vite, production, buildDir = "build", log = t
   if (trustProxy) app.use(forwardedHostAsHost());
   const allowedOrigins = parseAllowedOrigins(process.env.ALLOWED_ORIGINS);
 
+  app.use(closeWhenBodyUnread); // a body left unread must not stall the connection
   app.use(compression());
   if (log) app.use(morgan(production ? "combined" : "dev"));
   app.use(securityHeaders({ production, dev: Boolean(vite) }));

@@ -1,9 +1,8 @@
 import type { Prisma } from "@prisma/client";
-import { unstable_parseMultipartFormData } from "@remix-run/node";
 import { prisma } from "~/utils/db.server";
 import { hasChanges, type UpdateResult } from "./fields";
 import { topPosition } from "./position.server";
-import { fieldErrorsOf, formValues } from "~/utils/validation";
+import { fieldErrorsOf } from "~/utils/validation";
 import { listCategories } from "./category.server";
 import {
   LINK_REQUIRED_MESSAGE,
@@ -319,25 +318,4 @@ export async function listProjectDetails(filter: ProjectFilter = {}): Promise<Pr
     orderBy: filter.includeDrafts ? adminOrder : publicOrder,
   });
   return rows.map(toDetail);
-}
-
-/**
- * The text fields of a multipart request, files skipped ({} when it cannot be read). Used on a
- * clone of the request after an image upload failed, so the form keeps what the owner typed.
- */
-export async function readTextFields(request: Request): Promise<Record<string, string>> {
-  try {
-    const form = await unstable_parseMultipartFormData(request, async ({ filename, data }) => {
-      const chunks: Uint8Array[] = [];
-      let size = 0;
-      for await (const chunk of data) {
-        size += chunk.byteLength;
-        if (filename === undefined && size <= 1024 * 1024) chunks.push(chunk);
-      }
-      return filename === undefined ? Buffer.concat(chunks).toString("utf8") : undefined;
-    });
-    return formValues(form);
-  } catch {
-    return {};
-  }
 }

@@ -12,6 +12,7 @@ import {
   HONEYPOT_FIELD,
 } from "~/models/message.schema";
 import { getProfile } from "~/models/profile.server";
+import { BodyRefused, bodyRefusedInit, partialForm, readForm } from "~/utils/body.server";
 import { submitContactMessage } from "~/utils/contact.server";
 import { createFormStamp } from "~/utils/honeypot.server";
 import { clientIp } from "~/utils/request.server";
@@ -62,22 +63,23 @@ function submittedValues(form: FormData | null): Values {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  let form: FormData | null = null;
+  let form: FormData;
   try {
-    form = await request.formData();
-  } catch {
-    form = null;
-  }
-  if (!form) {
+    form = await readForm(request);
+  } catch (error) {
+    if (!(error instanceof BodyRefused)) throw error;
     return json<ActionData>(
       {
         ok: false,
         title: "Your message was not sent.",
-        text: "The form could not be read. Please try again.",
+        text:
+          error.status === 413
+            ? `${error.message} Please shorten your message.`
+            : "The form could not be read. Please try again.",
         fieldErrors: {},
-        values: submittedValues(null),
+        values: submittedValues(error.status === 413 ? partialForm(error) : null),
       },
-      { status: 400 },
+      bodyRefusedInit(error),
     );
   }
   const input: Record<string, unknown> = {};

@@ -15,6 +15,7 @@ import {
 } from "~/models/message.server";
 import { messagesUrl, type MessageFolder } from "~/models/message.schema";
 import { requireOwner } from "~/utils/auth.server";
+import { readForm, refuseBody } from "~/utils/body.server";
 import { DELETE_CONFIRM } from "~/utils/copy";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -69,7 +70,7 @@ const RESULTS: Record<z.infer<typeof intentSchema>, { title: string; folder?: Me
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireOwner(request);
   const message = await findMessage(params.id);
-  const form = await request.formData().catch(() => null);
+  const form = await readForm(request).catch(refuseBody);
   const intent = intentSchema.safeParse(form?.get("intent"));
   if (!intent.success) {
     return redirectWithToast(`/dashboard/admin/messages/${message.id}`, {

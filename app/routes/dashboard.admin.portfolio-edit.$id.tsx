@@ -20,7 +20,6 @@ import {
   getProject,
   imagesOfEditForm,
   projectFromForm,
-  readTextFields,
   updateProject,
   validateProject,
   type ProjectDetail,
@@ -93,7 +92,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const project = await projectOr404(params.id);
   let uploaded: string[] = [];
   let values: ProjectFormValues = {};
-  const backup = request.clone();
   try {
     const parsed = await parseFormWithImages(request, {
       fields: FILE_FIELDS,
@@ -161,7 +159,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (error instanceof ImageUploadError) {
       return failure(
         error.status,
-        await readTextFields(backup),
+        error.values,
         { kind: "error", title: "Error!", text: error.message },
         { newImages: error.message },
       );

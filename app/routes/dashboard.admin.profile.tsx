@@ -11,7 +11,6 @@ import {
 import { removeUnusedImages } from "~/models/image.server";
 import { profileSchema } from "~/models/profile.schema";
 import { getProfile, profileFromForm, saveProfile } from "~/models/profile.server";
-import { readTextFields } from "~/models/project.server";
 import { requireOwner } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ImageUploadError, parseFormWithImages } from "~/utils/uploads.server";
@@ -46,7 +45,6 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireOwner(request);
   let uploaded: string[] = [];
   let values: ProfileFormValues = {};
-  const backup = request.clone();
   try {
     const parsed = await parseFormWithImages(request, {
       fields: ["imageFile"],
@@ -87,7 +85,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof ImageUploadError) {
       return answer(error.status, {
-        values: await readTextFields(backup),
+        values: error.values,
         errors: { image: error.message },
         dialog: { kind: "error", title: "Error!", text: error.message },
       });

@@ -14,12 +14,7 @@ import {
 import { listCategories } from "~/models/category.server";
 import { removeUnusedImages } from "~/models/image.server";
 import { MAX_GALLERY_IMAGES } from "~/models/project.schema";
-import {
-  createProject,
-  projectFromForm,
-  readTextFields,
-  validateProject,
-} from "~/models/project.server";
+import { createProject, projectFromForm, validateProject } from "~/models/project.server";
 import { requireOwner } from "~/utils/auth.server";
 import { ImageUploadError, parseFormWithImages } from "~/utils/uploads.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -37,7 +32,6 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireOwner(request);
   let uploaded: string[] = [];
   let values: ProjectFormValues = {};
-  const backup = request.clone();
   try {
     const parsed = await parseFormWithImages(request, {
       fields: ["thumbnail", "images"],
@@ -64,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof ImageUploadError) {
       return json<ProjectFormActionData>(
         {
-          values: await readTextFields(backup),
+          values: error.values,
           errors: { images: error.message },
           dialog: { kind: "error", title: "Error!", text: error.message },
         },

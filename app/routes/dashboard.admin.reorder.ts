@@ -5,6 +5,7 @@ import { REORDER_ENTITIES, reorderListUrl } from "~/components/admin/reorder-con
 import { moveGalleryImage, moveItem, setOrder } from "~/models/ordering.server";
 import type { OrderedModel } from "~/models/position.server";
 import { requireOwner } from "~/utils/auth.server";
+import { BodyRefused, bodyRefusedInit, readForm } from "~/utils/body.server";
 import { safeRedirect } from "~/utils/request.server";
 
 const modelOf: Record<(typeof REORDER_ENTITIES)[number], OrderedModel> = {
@@ -82,9 +83,10 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireOwner(request);
   let form: FormData;
   try {
-    form = await request.formData();
-  } catch {
-    form = new FormData();
+    form = await readForm(request);
+  } catch (error) {
+    if (!(error instanceof BodyRefused)) throw error;
+    return json({ ok: false, error: error.message }, bodyRefusedInit(error));
   }
   const fields = Object.fromEntries(
     [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),

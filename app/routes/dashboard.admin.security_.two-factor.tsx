@@ -4,6 +4,7 @@ import type {
   LoaderFunctionArgs,
   MetaFunction,
 } from "@remix-run/node";
+import { readForm } from "~/utils/body.server";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/admin-page";
@@ -124,12 +125,8 @@ async function confirmIdentity(
 
 export async function action({ request }: ActionFunctionArgs) {
   const owner = await requireOwner(request);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    form = new FormData();
-  }
+  // Bounded like every body; one that is too large or not a form reads as empty (a 400 below).
+  const form = await readForm(request).catch(() => new FormData());
   const intent = INTENTS.find((i) => i === form.get("intent")) ?? null;
   const status = await getTwoFactorStatus(owner.id);
 

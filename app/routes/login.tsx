@@ -25,6 +25,7 @@ import {
   parseLoginForm,
 } from "~/utils/auth.server";
 import { clearLoginAttempts, countLoginAttempt } from "~/utils/login-throttle.server";
+import { BodyRefused, readForm, requestWithForm, TOO_LARGE_HEADERS } from "~/utils/body.server";
 import { emailSchema, newPasswordSchema } from "~/utils/password.server";
 import { PASSWORD_MIN_LENGTH } from "~/utils/password-rules";
 import { safeRedirect } from "~/utils/request.server";
@@ -62,8 +63,23 @@ function refuse(status: number, data: ActionData, headers?: HeadersInit) {
   return json(data, { status, headers });
 }
 
+/** A body that is not a form, or too large (body.server.ts): the login page says why. */
+function refuseBodyOf(error: unknown) {
+  if (!(error instanceof BodyRefused)) throw error;
+  const data: ActionData = {
+    intent: "login",
+    title: "Oops...",
+    message: error.message,
+    fieldErrors: {},
+    values: { email: "" },
+  };
+  return refuse(error.status, data, error.status === 413 ? TOO_LARGE_HEADERS : undefined);
+}
+
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.clone().formData();
+  const read = await readForm(request).catch((error: unknown) => error);
+  if (!(read instanceof FormData)) return refuseBodyOf(read);
+  const form = read;
   const intent = form.get("intent") === "setup" ? "setup" : "login";
   const email = String(form.get("email") ?? "")
     .trim()
@@ -126,7 +142,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   try {
-    const owner = await authenticator.authenticate(OWNER_STRATEGY, request);
+    const owner = await authenticator.authenticate(OWNER_STRATEGY, requestWithForm(request, form));
     await clearLoginAttempts(attempt);
     const second = await startTwoFactorSignIn(owner, redirectTo);
     if (second) return second;

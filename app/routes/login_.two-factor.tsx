@@ -4,6 +4,7 @@ import type {
   LoaderFunctionArgs,
   MetaFunction,
 } from "@remix-run/node";
+import { readForm } from "~/utils/body.server";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { buttonClass } from "~/components/dialog";
@@ -67,12 +68,8 @@ function readCode(method: Method, raw: string): { code: string } | { error: stri
 export async function action({ request }: ActionFunctionArgs) {
   const pending = await readPendingSignIn(request);
   if (!pending) return restartSignIn(EXPIRED);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    form = new FormData();
-  }
+  // Bounded like every body; one that is too large or not a form reads as empty (a 400 below).
+  const form = await readForm(request).catch(() => new FormData());
   const method = methodOf(form.get("method"));
   const read = readCode(method, String(form.get("code") ?? "").slice(0, 100));
   if ("error" in read) {

@@ -14,42 +14,43 @@ import type { DeleteConfirmData } from "~/components/admin/delete-confirm";
 import type { FormResult } from "~/components/admin/entity-form";
 import { parseId, type UpdateResult } from "~/models/fields";
 import { requireOwner } from "./auth.server";
+import { BodyRefused, partialForm, readForm, TOO_LARGE_HEADERS } from "./body.server";
 import { redirectWithToast } from "./toast.server";
 import { fieldErrorsOf, formValues } from "./validation";
 
-/** Admin text forms are small; anything bigger is refused before it is read. */
-export const MAX_FORM_BYTES = 256 * 1024;
-
 export type ParsedForm<T> =
   | { success: true; data: T; values: Record<string, string>; form: FormData }
-  | { success: false; fieldErrors: Record<string, string>; values: Record<string, string> };
+  | {
+      success: false;
+      fieldErrors: Record<string, string>;
+      values: Record<string, string>;
+      /** Set when the body itself was refused (400/413/415): the status and why. */
+      httpStatus?: number;
+      text?: string;
+    };
 
 /**
- * Reads a form and validates it with `schema`. Never throws for client input: a body that is not
- * a form reads as an empty one (every required field then says so); an oversized body is a 413.
+ * Reads a form (bounded: see body.server.ts) and validates it with `schema`. Never throws for
+ * client input: a body that cannot be read, is too large or is not a form comes back as a
+ * failure with its status, its reason and, for a form cut at the cap, what was typed before it.
  */
 export async function parseForm<S extends z.ZodTypeAny>(
   request: Request,
   schema: S,
 ): Promise<ParsedForm<z.infer<S>>> {
-  const length = Number(request.headers.get("Content-Length") ?? 0);
-  if (length > MAX_FORM_BYTES) {
-    throw json(
-      {
-        status: "error",
-        title: ERROR_TITLE,
-        text: "The form is too large.",
-        fieldErrors: {},
-        values: {},
-      },
-      { status: 413 },
-    );
-  }
   let form: FormData;
   try {
-    form = await request.formData();
-  } catch {
-    form = new FormData();
+    form = await readForm(request);
+  } catch (error) {
+    if (!(error instanceof BodyRefused)) throw error;
+    const values = error.status === 413 ? formValues(partialForm(error)) : {};
+    return {
+      success: false,
+      fieldErrors: {},
+      values,
+      httpStatus: error.status,
+      text: error.message,
+    };
   }
   const values = formValues(form);
   const parsed = schema.safeParse(Object.fromEntries(form));
@@ -73,7 +74,7 @@ export function formError(
   } = {},
 ) {
   const body: FormResult = { status: "error", title, text, fieldErrors, values };
-  return json(body, { status: httpStatus });
+  return json(body, { status: httpStatus, headers: httpStatus === 413 ? TOO_LARGE_HEADERS : {} });
 }
 
 /** A notice that is not an error (the spec's info dialog 'No Changes Made'). */
@@ -139,7 +140,7 @@ export async function handleCreate<S extends z.ZodTypeAny>(
 ) {
   await requireOwner(request);
   const parsed = await parseForm(request, schema);
-  if (!parsed.success) return formError(entity.addFailedText, parsed);
+  if (!parsed.success) return formError(parsed.text ?? entity.addFailedText, parsed);
   try {
     const outcome = await create(parsed.data);
     if (isRefusal(outcome)) {
@@ -178,7 +179,7 @@ export async function handleUpdate<S extends z.ZodTypeAny>(
   await requireOwner(request);
   const id = requireId(entity, params.id);
   const parsed = await parseForm(request, schema);
-  if (!parsed.success) return formError(SOMETHING_WENT_WRONG, parsed);
+  if (!parsed.success) return formError(parsed.text ?? SOMETHING_WENT_WRONG, parsed);
   let result: UpdateResult;
   try {
     result = await update(id, parsed.data);

@@ -4,6 +4,16 @@ import crypto from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getOwner } from "./auth.server";
+import {
+  BodyRefused,
+  JSON_MAX_BYTES,
+  mediaTypeOf,
+  readForm,
+  readJson,
+  readMultipart,
+  TOO_LARGE_HEADERS,
+  type MultipartPart,
+} from "./body.server";
 import { env } from "./env.server";
 import { fieldErrorsOf } from "./validation";
 
@@ -11,7 +21,7 @@ export const API_METHODS = ["GET", "POST", "PUT", "DELETE"] as const;
 export type ApiMethod = (typeof API_METHODS)[number];
 
 /** The largest JSON or form body a write accepts (uploads have their own cap). */
-export const MAX_BODY_BYTES = 1024 * 1024;
+export const MAX_BODY_BYTES = JSON_MAX_BYTES;
 
 /** Set by server/cors.js when it hands an OPTIONS request to Remix (which refuses OPTIONS itself). */
 export const OPTIONS_HEADER = "x-folio-method";
@@ -173,72 +183,14 @@ export function requireId(params: Params, name = "id"): number {
   return Number(raw);
 }
 
-const tooLarge = (max: number) =>
-  apiError(413, `The request body is too large (at most ${Math.round(max / 1024)} KB).`);
-
-/** After a 413: at most this long and this much of the rest of the body is read and dropped. */
-const LINGER_MS = 2000;
-const LINGER_BYTES = 16 * 1024 * 1024;
-
-/**
- * Discards what is left of a refused body for a short while, in the background ("lingering
- * close"). A socket closed with unread data is reset by TCP, and the reset can destroy the 413
- * answer before the client reads it; reading on lets the answer arrive first, and a body that
- * ends within the limits even leaves the connection reusable. Past them the stream is
- * cancelled, which closes the connection.
- */
-function lingerAndDiscard(reader: ReadableStreamDefaultReader<Uint8Array>) {
-  const deadline = Date.now() + LINGER_MS;
-  void (async () => {
-    let discarded = 0;
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        discarded += value.byteLength;
-        if (discarded > LINGER_BYTES || Date.now() > deadline) break;
-      }
-      await reader.cancel();
-    } catch {
-      // The client went away: nothing left to do.
-    }
-  })();
-}
-
-/**
- * Reads the raw body, refusing with 413 as soon as it passes `max` bytes (or declares more in
- * Content-Length): the answer goes out at once, without waiting for the rest of the body.
- */
-export async function readBodyBytes(
-  request: Request,
-  max = MAX_BODY_BYTES,
-): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = request.headers.get("content-length");
-  if (declared && Number(declared) > max) {
-    if (request.body) lingerAndDiscard(request.body.getReader());
-    throw tooLarge(max);
-  }
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      lingerAndDiscard(reader);
-      throw tooLarge(max);
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.byteLength;
-  }
-  return out;
+/** A refused body (body.server.ts) as the API's JSON error; a 413 closes the connection. */
+export function bodyRefusedAnswer(error: BodyRefused) {
+  return apiError(
+    error.status,
+    error.message,
+    {},
+    error.status === 413 ? TOO_LARGE_HEADERS : undefined,
+  );
 }
 
 export type Body = Record<string, unknown>;
@@ -268,44 +220,41 @@ function fromEntries(entries: Iterable<[string, FormDataEntryValue]>): Body {
 
 /**
  * The request body as an object: JSON (the old client's format), or a form-encoded / multipart
- * form. 400 for malformed JSON or a non-object, 413 when too large, 415 for other types.
+ * form, read through body.server.ts (1 MB at most). 400 for malformed JSON, a non-object or text
+ * that is not well-formed Unicode, 413 when too large, 415 for other types.
  */
 export async function readBody(request: Request): Promise<Body> {
-  const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
-  if (type.startsWith("multipart/")) {
-    const bytes = await readBodyBytes(request);
-    let form: FormData;
-    try {
-      form = await new Response(bytes, {
-        headers: { "Content-Type": request.headers.get("content-type")! },
-      }).formData();
-    } catch {
-      throw apiError(400, "The multipart form body could not be read.");
-    }
-    return fromEntries(form.entries());
-  }
-  const bytes = await readBodyBytes(request);
-  const text = new TextDecoder().decode(bytes);
-  if (type === "application/x-www-form-urlencoded") {
-    return fromEntries(new URLSearchParams(text).entries());
-  }
-  if (type !== "" && type !== "application/json" && !type.endsWith("+json")) {
-    throw apiError(
-      415,
-      `Unsupported Content-Type "${type}". Send JSON (application/json) or a form.`,
-    );
-  }
-  if (text.trim() === "") return {};
-  let parsed: unknown;
+  const type = mediaTypeOf(request);
   try {
-    parsed = JSON.parse(text);
+    if (type === "multipart/form-data" || type === "application/x-www-form-urlencoded") {
+      // Files are refused below (fromEntries); counting them is enough here.
+      const form =
+        type === "multipart/form-data"
+          ? await readMultipart(request, { max: MAX_BODY_BYTES, onFile: fileRefused })
+          : await readForm(request, MAX_BODY_BYTES);
+      return fromEntries(form.entries());
+    }
+    if (type !== "" && type !== "application/json" && !type.endsWith("+json")) {
+      throw apiError(
+        415,
+        `Unsupported Content-Type "${type}". Send JSON (application/json) or a form.`,
+      );
+    }
+    const parsed = await readJson(request, MAX_BODY_BYTES);
+    if (parsed === undefined) return {};
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+      throw apiError(400, "The body must be a JSON object.");
+    }
+    return parsed as Body;
   } catch (error) {
-    throw apiError(400, `The body is not valid JSON: ${(error as Error).message}`);
+    if (error instanceof BodyRefused) throw bodyRefusedAnswer(error);
+    throw error;
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-    throw apiError(400, "The body must be a JSON object.");
-  }
-  return parsed as Body;
+}
+
+/** A file part in an API body: refused at once (uploads go to POST /upload). */
+async function fileRefused({ name }: MultipartPart): Promise<string> {
+  throw apiError(400, `Files cannot be sent here ("${name}"). Upload them with POST /upload.`);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -45,6 +45,8 @@ export const envSchema = z
     CONTACT_TO_EMAIL: optionalString.pipe(z.string().email("must be an email address").optional()),
     UPLOADS_DIR: z.string().default("./data/uploads"),
     UPLOAD_MAX_BYTES: intFromEnv(10 * 1024 * 1024),
+    /** A whole multipart upload; unset: a thumbnail and a full gallery at UPLOAD_MAX_BYTES each. */
+    UPLOAD_MAX_TOTAL_BYTES: intFromEnv(-1).transform((n) => (n < 0 ? undefined : n)),
     API_TOKEN: optionalString,
     ALLOWED_ORIGINS: optionalString,
     PUBLIC_URL: optionalString.pipe(

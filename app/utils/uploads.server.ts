@@ -1,31 +1,33 @@
-// Reads a form that may carry image files: streams the multipart body, refuses an over-size
-// file while it is still arriving, re-encodes every accepted image (see images.server.ts) and
-// puts its reference (/images/<key>) in the form in place of the file.
-import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+// Reads a form that may carry image files: streams the multipart body once (body.server.ts caps
+// the whole of it), keeps the text fields as they arrive, refuses an over-size file while it is
+// still arriving, re-encodes every accepted image (see images.server.ts) and puts its reference
+// (/images/<key>) in the form in place of the file.
 import { createUploadedImage, deleteUploadedImage } from "~/models/image.server";
+import {
+  BodyRefused,
+  formatBytes,
+  multipartMaxBytes,
+  readForm,
+  readMultipart,
+  type MultipartPart,
+} from "./body.server";
 import { env } from "./env.server";
 import { imageRef } from "./image-variants";
 import { ImageRejected, encodeAndStoreImage } from "./images.server";
+import { formValues } from "./validation";
+
+export { formatBytes };
 
 export class ImageUploadError extends Error {
-  readonly status: 400 | 413;
-  constructor(status: 400 | 413, reason: string) {
+  readonly status: 400 | 413 | 415;
+  /** The text fields that arrived (what the owner typed), to give back with the error. */
+  readonly values: Record<string, string>;
+  constructor(status: 400 | 413 | 415, reason: string, values: Record<string, string> = {}) {
     super(`Image upload failed: ${reason}`);
     this.name = "ImageUploadError";
     this.status = status;
+    this.values = values;
   }
-}
-
-/** Text fields of an upload form are small; this caps each one. */
-const MAX_TEXT_FIELD_BYTES = 1024 * 1024;
-/** And this caps how many parts a form may have. */
-const MAX_PARTS = 200;
-
-/** "10 MB", "1.5 MB", "200 KB": the cap as people read it. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
-  if (bytes >= 1024) return `${Number((bytes / 1024).toFixed(1))} KB`;
-  return `${bytes} bytes`;
 }
 
 /** Reads a part into memory, stopping (with `onTooBig`) as soon as it passes `max` bytes. */
@@ -38,26 +40,29 @@ async function readCapped(
   let size = 0;
   for await (const chunk of data) {
     size += chunk.byteLength;
-    if (size > max) throw onTooBig();
+    if (size > max) {
+      // Skip the rest of this file (it still counts towards the whole form's cap), so the
+      // text fields after it are read and what was typed can be given back.
+      for await (const rest of data) void rest;
+      throw onTooBig();
+    }
     chunks.push(chunk);
   }
   return Buffer.concat(chunks, size);
 }
 
-/** Skips a part without keeping it. */
-async function drain(data: AsyncIterable<Uint8Array>) {
-  for await (const chunk of data) void chunk;
-}
-
 const isMultipart = (request: Request) =>
   /^multipart\/form-data\s*;/i.test(request.headers.get("Content-Type") ?? "");
+
+/** What the first refused file said; later text fields are still read. */
+type Refusal = { status: 400 | 413; reason: string };
 
 /**
  * Parses a form whose file inputs named in `fields` carry images. Each non-empty file is
  * checked, re-encoded and stored; the form then holds its reference `/images/<key>` under the
  * same name (empty file inputs are dropped; other fields pass through). `uploaded` lists the
  * references stored by this request. On any failure, images stored so far are removed and an
- * ImageUploadError (400 or 413) is thrown.
+ * ImageUploadError (400, 413 or 415) is thrown, carrying the text fields that were read.
  */
 export async function parseFormWithImages(
   request: Request,
@@ -65,72 +70,87 @@ export async function parseFormWithImages(
 ): Promise<{ form: FormData; uploaded: string[] }> {
   if (!isMultipart(request)) {
     try {
-      return { form: await request.formData(), uploaded: [] };
-    } catch {
-      throw new ImageUploadError(400, "the form could not be read");
+      return { form: await readForm(request), uploaded: [] };
+    } catch (error) {
+      if (!(error instanceof BodyRefused)) throw error;
+      throw new ImageUploadError(error.status, reasonOf(error));
     }
   }
 
   const maxBytes = env().UPLOAD_MAX_BYTES;
   const uploaded: string[] = [];
   const counts = new Map<string, number>();
-  let parts = 0;
+  const typed = new FormData();
+  let refusal: Refusal | undefined;
 
-  const handler: UploadHandler = async ({ name, filename, contentType, data }) => {
-    parts += 1;
-    if (parts > MAX_PARTS) throw new ImageUploadError(413, "the form has too many fields");
-    // A file part has a filename (browsers send filename="" for an empty input; some clients
-    // send no filename at all but still a Content-Type, which text fields never carry).
-    const isFile = filename !== undefined || Boolean(contentType);
-    if (!isFile) {
-      const text = await readCapped(
-        data,
-        MAX_TEXT_FIELD_BYTES,
-        () => new ImageUploadError(413, `the field ${name} is too long`),
-      );
-      return text.toString("utf8");
-    }
-    if (!options.fields.includes(name)) {
-      await drain(data);
+  const onFile = async ({ name, data }: MultipartPart) => {
+    if (!options.fields.includes(name) || refusal) {
+      for await (const chunk of data) void chunk;
       return undefined;
     }
-    const bytes = await readCapped(
-      data,
-      maxBytes,
-      () => new ImageUploadError(413, `the file is larger than ${formatBytes(maxBytes)}`),
-    );
-    if (bytes.length === 0) return undefined;
-    const count = (counts.get(name) ?? 0) + 1;
-    const max = options.maxFilesPerField?.[name];
-    if (max !== undefined && count > max) {
-      throw new ImageUploadError(
-        400,
-        `at most ${max} ${max === 1 ? "image" : "images"} can be uploaded here`,
-      );
-    }
-    counts.set(name, count);
-    const encoded = await encodeAndStoreImage(bytes);
-    const ref = imageRef(encoded.key);
-    uploaded.push(ref);
     try {
-      await createUploadedImage(encoded);
+      const bytes = await readCapped(
+        data,
+        maxBytes,
+        () => new ImageRejected(`the file is larger than ${formatBytes(maxBytes)}`, 413),
+      );
+      if (bytes.length === 0) return undefined;
+      const count = (counts.get(name) ?? 0) + 1;
+      const max = options.maxFilesPerField?.[name];
+      if (max !== undefined && count > max) {
+        throw new ImageRejected(
+          `at most ${max} ${max === 1 ? "image" : "images"} can be uploaded here`,
+          400,
+        );
+      }
+      counts.set(name, count);
+      const encoded = await encodeAndStoreImage(bytes);
+      const ref = imageRef(encoded.key);
+      uploaded.push(ref);
+      try {
+        await createUploadedImage(encoded);
+      } catch (error) {
+        await deleteUploadedImage(encoded.key);
+        uploaded.pop();
+        throw error;
+      }
+      return ref;
     } catch (error) {
-      await deleteUploadedImage(encoded.key);
-      uploaded.pop();
-      throw error;
+      if (!(error instanceof ImageRejected)) throw error;
+      refusal = { status: error.status, reason: error.reason };
+      return undefined;
     }
-    return ref;
   };
 
+  const removeStored = () =>
+    Promise.allSettled(uploaded.map((ref) => deleteUploadedImage(ref.slice("/images/".length))));
+  let form: FormData;
   try {
-    const form = await unstable_parseMultipartFormData(request, handler);
-    return { form, uploaded };
+    form = await readMultipart(request, {
+      max: multipartMaxBytes(),
+      onFile,
+      onText: (name, value) => typed.append(name, value),
+    });
   } catch (error) {
-    await Promise.allSettled(
-      uploaded.map((ref) => deleteUploadedImage(ref.slice("/images/".length))),
-    );
-    if (error instanceof ImageUploadError) throw error;
-    if (error instanceof ImageRejected) throw new ImageUploadError(error.status, error.reason);
-    throw new ImageUploadError(400, "the form could not be read");
+    await removeStored();
+    if (error instanceof BodyRefused) {
+      throw new ImageUploadError(error.status, reasonOf(error), formValues(typed));
+    }
+    throw error;
   }
+  if (refusal) {
+    await removeStored();
+    throw new ImageUploadError(refusal.status, refusal.reason, formValues(form));
+  }
+  return { form, uploaded };
+}
+
+/** A refused body as the end of 'Image upload failed: …'. */
+function reasonOf(error: BodyRefused): string {
+  if (error.status === 413) {
+    const text = error.message.replace(/^The request body/, "the form").replace(/\.$/, "");
+    return text.charAt(0).toLowerCase() + text.slice(1);
+  }
+  if (error.status === 415) return "the form must be sent as multipart/form-data";
+  return "the form could not be read";
 }

@@ -130,7 +130,7 @@ export function describeAddForm(name: string, listUrl: string, form: AddForm) {
       });
     }
 
-    it("answers 400 for a body that is not a form and 413 for an oversized one", async () => {
+    it("answers 415 for a body that is not a form and 413 for an oversized one", async () => {
       const cookie = await owner();
       const json = new Request(new URL(form.path, "http://localhost"), {
         method: "POST",
@@ -138,11 +138,13 @@ export function describeAddForm(name: string, listUrl: string, form: AddForm) {
         headers: { "Content-Type": "application/json", Cookie: cookie, Origin: "http://localhost" },
       });
       const res = await call(form.route.action, json);
-      expect(res.status).toBe(400);
-      expect((await res.json()).text).toBe(form.failText);
+      expect(res.status).toBe(415);
+      expect((await res.json()).text).toBe(
+        "Send the form as application/x-www-form-urlencoded or multipart/form-data (not application/json).",
+      );
       const big = formRequest(
         form.path,
-        { ...form.valid, filler: "z".repeat(300 * 1024) },
+        { ...form.valid, filler: "z".repeat(600 * 1024) },
         { cookie },
       );
       const length = (await big.clone().arrayBuffer()).byteLength;
