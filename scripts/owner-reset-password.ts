@@ -1,9 +1,11 @@
 // Sets a new owner password from the terminal and ends every session of that owner.
-// Usage: npm run owner:reset-password -- --email you@example.com [--password NEW]
+// Usage: npm run owner:reset-password -- --email you@example.com [--password NEW] [--turn-off-two-factor]
+// --turn-off-two-factor also removes the TOTP secret and recovery codes (a lost authenticator).
 // Without --password, the new password is read from the FOLIO_NEW_PASSWORD variable or asked for.
 import "dotenv/config";
 import readline from "node:readline/promises";
 import { setOwnerPassword } from "~/models/owner.server";
+import { disableTwoFactorByEmail } from "~/models/two-factor.server";
 import { disconnectDb } from "~/utils/db.server";
 import { emailSchema, newPasswordSchema } from "~/utils/password.server";
 
@@ -16,7 +18,7 @@ async function main() {
   const email = emailSchema.safeParse(arg("email") ?? "");
   if (!email.success) {
     console.error(
-      "Usage: npm run owner:reset-password -- --email you@example.com [--password NEW]",
+      "Usage: npm run owner:reset-password -- --email you@example.com [--password NEW] [--turn-off-two-factor]",
     );
     return 2;
   }
@@ -36,6 +38,10 @@ async function main() {
     return 1;
   }
   console.log(`Password changed for ${email.data}; every session of this owner was signed out.`);
+  if (process.argv.includes("--turn-off-two-factor")) {
+    await disableTwoFactorByEmail(email.data);
+    console.log("Two-factor sign-in is off; turn it on again from the dashboard's Security page.");
+  }
   return 0;
 }
 

@@ -164,3 +164,12 @@ export async function disableTwoFactor(ownerId: number) {
     prisma.recoveryCode.deleteMany({ where: { ownerId } }),
   ]);
 }
+
+/** For the reset-password command: turns two-factor off for the owner with `email`, if any. */
+export async function disableTwoFactorByEmail(email: string) {
+  const owner = await prisma.owner.findUnique({
+    where: { email: email.toLowerCase() },
+    select: { id: true },
+  });
+  if (owner) await disableTwoFactor(owner.id);
+}
