@@ -241,6 +241,52 @@ function IdentityFields({
   );
 }
 
+/**
+ * A form whose action needs a current code or the password (regenerating recovery codes,
+ * turning 2FA off): heading, explanation, its own error, the two fields, one button.
+ */
+function ConfirmedActionForm({
+  intent,
+  title,
+  text,
+  button,
+  buttonClassName,
+  error,
+  clearOn,
+  busy,
+}: {
+  intent: Intent;
+  title: string;
+  text: string;
+  button: string;
+  buttonClassName: string;
+  error: { message: string; fieldErrors: Record<string, string | undefined> } | null;
+  clearOn: unknown;
+  busy: boolean;
+}) {
+  const form = useClearedForm(clearOn);
+  const titleId = `${intent}-title`;
+  return (
+    <Form method="post" className="flex flex-col gap-3" aria-labelledby={titleId} ref={form}>
+      <h3 id={titleId} className="text-lg font-semibold">
+        {title}
+      </h3>
+      <p className="text-sm text-slate-600">{text}</p>
+      {error ? <FormAlert title="Oops..." text={error.message} /> : null}
+      <IdentityFields prefix={intent} errors={error?.fieldErrors ?? {}} />
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className={`${buttonClassName} self-start`}
+        disabled={busy}
+      >
+        {button}
+      </button>
+    </Form>
+  );
+}
+
 export default function TwoFactorSettingsPage() {
   const { enabled, enabledAt, recoveryCodesLeft, setup } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
@@ -249,10 +295,6 @@ export default function TwoFactorSettingsPage() {
   const error = data?.status === "error" ? data : null;
   const errorsFor = (intent: Intent) => (error?.intent === intent ? error.fieldErrors : {});
   const confirmForm = useClearedForm(error?.intent === "confirm" ? error : null);
-  const regenerateForm = useClearedForm(
-    data?.status === "codes" || error?.intent === "regenerate" ? data : null,
-  );
-  const disableForm = useClearedForm(error?.intent === "disable" ? error : null);
 
   return (
     <AdminPage
@@ -276,61 +318,26 @@ export default function TwoFactorSettingsPage() {
             {recoveryCodesLeft} of 10 recovery codes left.
           </p>
 
-          <Form
-            method="post"
-            className="flex flex-col gap-3"
-            aria-labelledby="regenerate-title"
-            ref={regenerateForm}
-          >
-            <h3 id="regenerate-title" className="text-lg font-semibold">
-              Regenerate recovery codes
-            </h3>
-            <p className="text-sm text-slate-600">
-              New codes replace the old ones, used or not. Confirm with a current code or your
-              password.
-            </p>
-            {error?.intent === "regenerate" ? (
-              <FormAlert title="Oops..." text={error.message} />
-            ) : null}
-            <IdentityFields prefix="regenerate" errors={errorsFor("regenerate")} />
-            <button
-              type="submit"
-              name="intent"
-              value="regenerate"
-              className={`${buttonClass.secondary} self-start`}
-              disabled={busy}
-            >
-              Regenerate recovery codes
-            </button>
-          </Form>
-
-          <Form
-            method="post"
-            className="flex flex-col gap-3"
-            aria-labelledby="disable-title"
-            ref={disableForm}
-          >
-            <h3 id="disable-title" className="text-lg font-semibold">
-              Turn off two-factor sign-in
-            </h3>
-            <p className="text-sm text-slate-600">
-              You will sign in with your password only. Confirm with a current code or your
-              password.
-            </p>
-            {error?.intent === "disable" ? (
-              <FormAlert title="Oops..." text={error.message} />
-            ) : null}
-            <IdentityFields prefix="disable" errors={errorsFor("disable")} />
-            <button
-              type="submit"
-              name="intent"
-              value="disable"
-              className={`${buttonClass.danger} self-start`}
-              disabled={busy}
-            >
-              Turn off
-            </button>
-          </Form>
+          <ConfirmedActionForm
+            intent="regenerate"
+            title="Regenerate recovery codes"
+            text="New codes replace the old ones, used or not. Confirm with a current code or your password."
+            button="Regenerate recovery codes"
+            buttonClassName={buttonClass.secondary}
+            error={error?.intent === "regenerate" ? error : null}
+            clearOn={data?.status === "codes" || error?.intent === "regenerate" ? data : null}
+            busy={busy}
+          />
+          <ConfirmedActionForm
+            intent="disable"
+            title="Turn off two-factor sign-in"
+            text="You will sign in with your password only. Confirm with a current code or your password."
+            button="Turn off"
+            buttonClassName={buttonClass.danger}
+            error={error?.intent === "disable" ? error : null}
+            clearOn={error?.intent === "disable" ? error : null}
+            busy={busy}
+          />
         </div>
       ) : setup ? (
         <div className="flex flex-col gap-4">
