@@ -43,8 +43,13 @@ async function readCapped(
     if (size > max) {
       // Skip the rest of this file (it still counts towards the whole form's cap), so the
       // text fields after it are read and what was typed can be given back.
-      for await (const rest of data) void rest;
-      throw onTooBig();
+      const tooBig = onTooBig();
+      try {
+        for await (const rest of data) void rest;
+      } catch {
+        // The whole form ran over its cap while skipping: this file is still the first problem.
+      }
+      throw tooBig;
     }
     chunks.push(chunk);
   }
@@ -134,7 +139,9 @@ export async function parseFormWithImages(
   } catch (error) {
     await removeStored();
     if (error instanceof BodyRefused) {
-      throw new ImageUploadError(error.status, reasonOf(error), formValues(typed));
+      // An image refused before the form ran over its cap is what the sender needs to hear.
+      const first = refusal ?? { status: error.status, reason: reasonOf(error) };
+      throw new ImageUploadError(first.status, first.reason, formValues(typed));
     }
     throw error;
   }

@@ -147,9 +147,13 @@ describe("bodies past their cap", () => {
     const contact = await send(TARGETS[1], 2 * MB, false);
     expect(contact.headers["content-type"]).toMatch(/text\/html/);
     expect(contact.body).toContain("The request body is too large (at most 512 KB).");
+    // Chunked: the file runs over its own cap first, and that is the reason given.
     const upload = await send(TARGETS[5], 6 * MB, false);
-    expect(upload.body).toContain("Image upload failed: the form is too large (at most 4 MB)");
+    expect(upload.body).toContain("Image upload failed: the file is larger than 2 MB");
     // What was typed before the file is given back.
     expect(upload.body).toContain("Typed title");
+    // A declared length over the whole form's cap is refused before anything is read.
+    const declared = await send(TARGETS[5], 6 * MB, true);
+    expect(declared.body).toContain("Image upload failed: the form is too large (at most 4 MB)");
   });
 });
