@@ -59,6 +59,9 @@ async function passwordStep(page: Page) {
 /** No axe violations (axe runs inside the page, so only with JavaScript on). */
 async function expectAccessible(page: Page, label: string) {
   if (!test.info().project.use.javaScriptEnabled) return;
+  // Axe looks at the page once it has settled, not while a submission's revalidation is pending
+  // (the progress bar shown then made this check flaky).
+  await expect(page.locator('[role="progressbar"][aria-hidden="true"]')).toHaveCount(1);
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes[0]?.target}`)).toEqual(
     [],
