@@ -1,8 +1,7 @@
-import { createCookie } from "@remix-run/node";
 import crypto from "node:crypto";
 import { z } from "zod";
 import type { OwnerIdentity } from "~/models/owner.server";
-import { cookiesSecure, env } from "./env.server";
+import { lazySignedCookie, readSignedCookie } from "./signed-cookie.server";
 
 /**
  * OWASP's device cookie ("Slow Down Online Guessing Attacks with Device Cookies"): a browser that
@@ -13,19 +12,10 @@ import { cookiesSecure, env } from "./env.server";
  */
 export const DEVICE_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-
-function deviceCookie() {
-  cookie ??= createCookie(cookiesSecure() ? "__Host-folio_device" : "folio_device", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: cookiesSecure(),
-    secrets: env().sessionSecrets,
-    maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
-  });
-  return cookie;
-}
+const deviceCookie = lazySignedCookie("folio_device", {
+  maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+  hostPrefix: true,
+});
 
 const deviceSchema = z.object({
   /** The account (login email, lower case) this browser signed in to. */
@@ -46,13 +36,7 @@ export async function issueDeviceCookie(owner: OwnerIdentity): Promise<string> {
  * current secret) and was issued for `email`; otherwise null (no cookie, forged, another account).
  */
 export async function knownDeviceNonce(request: Request, email: string): Promise<string | null> {
-  let value: unknown;
-  try {
-    value = await deviceCookie().parse(request.headers.get("Cookie"));
-  } catch {
-    return null;
-  }
-  const parsed = deviceSchema.safeParse(value);
-  if (!parsed.success || parsed.data.login !== email.trim().toLowerCase()) return null;
-  return parsed.data.nonce;
+  const device = await readSignedCookie(deviceCookie(), request, deviceSchema);
+  if (!device || device.login !== email.trim().toLowerCase()) return null;
+  return device.nonce;
 }

@@ -1,24 +1,14 @@
-import { createCookie } from "@remix-run/node";
 import crypto from "node:crypto";
 import { prisma } from "./db.server";
-import { cookiesSecure, env } from "./env.server";
+import { lazySignedCookie } from "./signed-cookie.server";
 
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-
 /** The owner session cookie: it holds only a random session id; the session lives in SQLite. */
-export function sessionCookie() {
-  cookie ??= createCookie(cookiesSecure() ? "__Host-folio_session" : "folio_session", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: cookiesSecure(),
-    secrets: env().sessionSecrets,
-    maxAge: SESSION_MAX_AGE_SECONDS,
-  });
-  return cookie;
-}
+export const sessionCookie = lazySignedCookie("folio_session", {
+  maxAge: SESSION_MAX_AGE_SECONDS,
+  hostPrefix: true,
+});
 
 export function newSessionId() {
   return crypto.randomBytes(32).toString("base64url");

@@ -1,10 +1,10 @@
-import { createCookie, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import crypto from "node:crypto";
 import { z } from "zod";
 import { isTwoFactorEnabled } from "~/models/two-factor.server";
 import type { OwnerIdentity } from "~/models/owner.server";
-import { cookiesSecure, env } from "./env.server";
 import { safeRedirect } from "./request.server";
+import { lazySignedCookie, readSignedCookie } from "./signed-cookie.server";
 import { redirectWithToast } from "./toast.server";
 
 export const TWO_FACTOR_PATH = "/login/two-factor";
@@ -22,23 +22,14 @@ const pendingSchema = z.object({
 });
 export type PendingSignIn = z.infer<typeof pendingSchema>;
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-
 /**
  * The pending-sign-in cookie: the password was right, the code is still to come. Signed with the
  * session secrets, HttpOnly, only sent to /login paths, and never a session by itself.
  */
-function pendingCookie() {
-  cookie ??= createCookie("folio_2fa", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/login",
-    secure: cookiesSecure(),
-    secrets: env().sessionSecrets,
-    maxAge: PENDING_SIGN_IN_SECONDS,
-  });
-  return cookie;
-}
+const pendingCookie = lazySignedCookie("folio_2fa", {
+  maxAge: PENDING_SIGN_IN_SECONDS,
+  path: "/login",
+});
 
 /**
  * The seam in the login action: when the owner has two-factor sign-in on, the password step ends
@@ -63,17 +54,11 @@ export async function startTwoFactorSignIn(
 
 /** The request's pending sign-in, or null when it is missing, forged (bad signature) or expired. */
 export async function readPendingSignIn(request: Request): Promise<PendingSignIn | null> {
-  let value: unknown;
-  try {
-    value = await pendingCookie().parse(request.headers.get("Cookie"));
-  } catch {
-    return null;
-  }
-  const parsed = pendingSchema.safeParse(value);
-  if (!parsed.success) return null;
-  const age = Date.now() - parsed.data.issuedAt;
+  const pending = await readSignedCookie(pendingCookie(), request, pendingSchema);
+  if (!pending) return null;
+  const age = Date.now() - pending.issuedAt;
   if (age < 0 || age > PENDING_SIGN_IN_SECONDS * 1000) return null;
-  return { ...parsed.data, redirectTo: safeRedirect(parsed.data.redirectTo) };
+  return { ...pending, redirectTo: safeRedirect(pending.redirectTo) };
 }
 
 export async function clearPendingSignIn(): Promise<string> {
