@@ -128,11 +128,11 @@ export function tokenMatches(presented: string, expected: string): boolean {
   return crypto.timingSafeEqual(a, b);
 }
 
-function bearerOf(request: Request): string | null {
-  const header = request.headers.get("authorization");
-  if (!header) return null;
-  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header.trim());
-  return match ? match[1] : null;
+/** Whether an Authorization header is `Bearer <API_TOKEN>` (off when API_TOKEN is unset). */
+export function bearerTokenMatches(header: string | null | undefined): boolean {
+  const token = header ? /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header.trim())?.[1] : undefined;
+  const expected = env().API_TOKEN;
+  return Boolean(token && expected && tokenMatches(token, expected));
 }
 
 function hasBearerHeader(request: Request) {
@@ -150,11 +150,7 @@ function fromOtherOrigin(request: Request) {
  * (or non-browser) request. Other origins allowed by CORS must use the token.
  */
 export async function isApiOwner(request: Request): Promise<boolean> {
-  if (hasBearerHeader(request)) {
-    const token = bearerOf(request);
-    const expected = env().API_TOKEN;
-    return Boolean(token && expected && tokenMatches(token, expected));
-  }
+  if (hasBearerHeader(request)) return bearerTokenMatches(request.headers.get("authorization"));
   if (fromOtherOrigin(request)) return false;
   return (await getOwner(request)) !== null;
 }
