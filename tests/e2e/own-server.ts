@@ -1,25 +1,12 @@
 // A production server of a spec's own (fresh database, seeded owner) for tests that change what
 // the shared servers rely on: the owner's password, the sign-in throttle's counters.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import path from "node:path";
+import { waitForHealthy } from "../support/server";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 export type OwnServer = { baseURL: string; stop: () => Promise<void> };
-
-async function waitForHealthy(url: string, timeoutMs: number, child: ChildProcess) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server at ${url} did not become healthy`);
-}
 
 /**
  * Starts `tests/e2e/server.mjs` on `port` (take it from E2E_PORT_BASE so parallel runs never

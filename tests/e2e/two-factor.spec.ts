@@ -3,30 +3,19 @@
 // this file starts a server of its own per worker (its own port and database, see the
 // `twoFactorServer` fixture) and points `baseURL` at it.
 import AxeBuilder from "@axe-core/playwright";
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { generate } from "otplib";
 import type { Page } from "@playwright/test";
-import { freePort, waitForHealthy } from "../support/server";
+import { freePort } from "../support/server";
 import { expect, OWNER, test as base } from "./fixtures";
+import { startOwnServer } from "./own-server";
 
 const test = base.extend<object, { twoFactorServer: string }>({
   twoFactorServer: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, provide, workerInfo) => {
-      const port = await freePort();
-      const root = path.resolve(import.meta.dirname, "../..");
-      const child = spawn(
-        process.execPath,
-        ["tests/e2e/server.mjs", String(port), `twofa-${workerInfo.project.name}`],
-        { cwd: root, stdio: ["ignore", "ignore", "inherit"] },
-      );
-      const url = `http://localhost:${port}`;
-      await waitForHealthy(url, 90_000);
-      await provide(url);
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
+      const server = await startOwnServer(await freePort(), `twofa-${workerInfo.project.name}`);
+      await provide(server.baseURL);
+      await server.stop();
     },
     { scope: "worker", timeout: 120_000 },
   ],

@@ -29,10 +29,12 @@ export type TestServer = {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 };
 
-export async function waitForHealthy(url: string, timeoutMs = 20_000) {
+/** Waits for `/healthz` to answer 200; fails at once if `child` (the server's process) exits. */
+export async function waitForHealthy(url: string, timeoutMs = 20_000, child?: ChildProcess) {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       const res = await fetch(`${url}/healthz`);
       if (res.ok) return;
