@@ -1,14 +1,30 @@
 // A route may answer without reading the request body (a 401 before the form is read, a 413
 // past a cap). Remix has already started pulling that body into a paused stream, so Node does
 // not drain it, and on a kept-alive connection the next request would wait behind the unread
-// bytes forever. Whatever is still unread when the answer starts, the connection closes after
-// the answer: the client stops sending, and nothing of the rest is read or kept.
+// bytes forever. A small declared body still unread when the answer starts is read and dropped
+// once the answer is out (closing would reset a client that is still writing it, EPIPE); anything
+// larger, or of unknown length, gets `Connection: close`: the client stops sending, and nothing
+// of the rest is read or kept.
+
+/** Bodies up to this size are drained after the answer instead of closing the connection. */
+export const DRAIN_MAX_BYTES = 64 * 1024;
 
 /** @type {import("express").RequestHandler} */
 export function closeWhenBodyUnread(req, res, next) {
   const writeHead = res.writeHead;
   res.writeHead = function (...args) {
-    if (!req.complete && !res.headersSent) res.setHeader("Connection", "close");
+    if (!req.complete && !res.headersSent) {
+      const declared = Number(req.headers["content-length"]);
+      if (req.headers["content-length"] && declared <= DRAIN_MAX_BYTES) {
+        res.once("finish", () => {
+          // Detach the paused stream Remix made, then let Node read the rest and drop it.
+          req.removeAllListeners("data");
+          req.resume();
+        });
+      } else {
+        res.setHeader("Connection", "close");
+      }
+    }
     return writeHead.apply(this, args);
   };
   next();
