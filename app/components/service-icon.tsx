@@ -1,4 +1,4 @@
-import type { ServiceIcon as ServiceIconName } from "~/models/service.schema";
+import type { ServiceIcon as ServiceIconName } from "~/entities/service";
 
 // Simple line icons (24×24, stroke = currentColor) for service cards and the admin's icon choice.
 const paths: Record<ServiceIconName, string> = {

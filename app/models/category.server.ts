@@ -1,6 +1,6 @@
 import { prisma } from "~/utils/db.server";
 import { listOrder, topPosition } from "./position.server";
-import type { CategoryInput } from "./category.schema";
+import type { CategoryInput } from "~/entities/category";
 
 const select = { id: true, name: true } as const;
 export type Category = { id: number; name: string };

@@ -1,6 +1,6 @@
 import { prisma } from "~/utils/db.server";
-import type { EducationInput } from "./education.schema";
-import { hasChanges, type UpdateResult } from "./fields";
+import type { EducationInput } from "~/entities/education";
+import { hasChanges, type UpdateResult } from "~/entities/fields";
 import { listOrder, topPosition } from "./position.server";
 
 const select = {

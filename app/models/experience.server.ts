@@ -1,5 +1,5 @@
 import { prisma } from "~/utils/db.server";
-import type { ExperienceInput } from "./experience.schema";
+import type { ExperienceInput } from "~/entities/experience";
 import { listOrder, topPosition } from "./position.server";
 
 const select = { id: true, title: true, institution: true, year: true, description: true } as const;

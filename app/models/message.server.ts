@@ -4,7 +4,7 @@ import {
   type ContactInput,
   type MessageFolder,
   type NotifyStatus,
-} from "./message.schema";
+} from "~/entities/message";
 
 const PREVIEW_CHARS = 120;
 

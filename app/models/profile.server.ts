@@ -1,6 +1,6 @@
 import { prisma } from "~/utils/db.server";
-import { hasChanges, type UpdateResult } from "./fields";
-import type { ProfileInput } from "./profile.schema";
+import { hasChanges, type UpdateResult } from "~/entities/fields";
+import type { ProfileInput } from "~/entities/profile";
 
 const select = {
   id: true,

@@ -1,6 +1,6 @@
 import type { Prisma } from "@prisma/client";
 import { prisma } from "~/utils/db.server";
-import { hasChanges, type UpdateResult } from "./fields";
+import { hasChanges, type UpdateResult } from "~/entities/fields";
 import { topPosition } from "./position.server";
 import { fieldErrorsOf } from "~/utils/validation";
 import { listCategories } from "./category.server";
@@ -10,7 +10,7 @@ import {
   projectUpdateSchema,
   PROJECTS_PAGE_SIZE,
   type ProjectInput,
-} from "./project.schema";
+} from "~/entities/project";
 
 /** A project card: what list pages show. */
 const cardSelect = {

@@ -1,7 +1,7 @@
 import { prisma } from "~/utils/db.server";
-import { hasChanges, type UpdateResult } from "./fields";
+import { hasChanges, type UpdateResult } from "~/entities/fields";
 import { listOrder, topPosition } from "./position.server";
-import type { ServiceInput } from "./service.schema";
+import type { ServiceInput } from "~/entities/service";
 
 const select = { id: true, title: true, subtitle: true, icon: true } as const;
 export type Service = { id: number; title: string; subtitle: string; icon: string };

@@ -1,6 +1,6 @@
 import { prisma } from "~/utils/db.server";
 import { listOrder, topPosition } from "./position.server";
-import type { SkillInput } from "./skill.schema";
+import type { SkillInput } from "~/entities/skill";
 
 const select = { id: true, name: true } as const;
 export type Skill = { id: number; name: string };

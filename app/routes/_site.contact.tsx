@@ -10,7 +10,7 @@ import {
   CONTACT_LIMITS,
   FORM_STARTED_FIELD,
   HONEYPOT_FIELD,
-} from "~/models/message.schema";
+} from "~/entities/message";
 import { getProfile } from "~/models/profile.server";
 import { BodyRefused, bodyRefusedInit, partialForm, readForm } from "~/utils/body.server";
 import { submitContactMessage } from "~/utils/contact.server";

@@ -13,7 +13,7 @@ import { ThumbnailPlaceholder } from "~/components/site/project-card";
 import { pageMeta, profileFromMatches, siteName, useSiteData } from "~/components/site/site-data";
 import { JsonLd } from "~/components/json-ld";
 import { projectJsonLd } from "~/utils/structured-data";
-import { parseId } from "~/models/fields";
+import { parseId } from "~/entities/fields";
 import { getProject } from "~/models/project.server";
 
 export const PROJECT_NOT_FOUND = "Project not found.";

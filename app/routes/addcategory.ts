@@ -1,5 +1,5 @@
 // GET /addcategory (the category list) and POST /addcategory {name} (owner only).
-import { categorySchema } from "~/models/category.schema";
+import { categorySchema } from "~/entities/category";
 import { createCategory, listCategories } from "~/models/category.server";
 import {
   apiError,

@@ -1,5 +1,5 @@
 // GET /addeducation and POST /addeducation {degree, institution, year, description} (owner only).
-import { educationCreateSchema } from "~/models/education.schema";
+import { educationCreateSchema } from "~/entities/education";
 import { createEducation, listEducation } from "~/models/education.server";
 import { collectionRoute } from "~/utils/api.server";
 

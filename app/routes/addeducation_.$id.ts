@@ -1,5 +1,5 @@
 // GET, PUT and DELETE /addeducation/{id}: one education record. Writes are owner only.
-import { educationUpdateSchema } from "~/models/education.schema";
+import { educationUpdateSchema } from "~/entities/education";
 import { deleteEducation, getEducation, updateEducation } from "~/models/education.server";
 import { itemRoute } from "~/utils/api.server";
 

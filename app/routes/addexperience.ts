@@ -1,5 +1,5 @@
 // GET /addexperience and POST /addexperience {title, institution, year, description} (owner only).
-import { experienceSchema } from "~/models/experience.schema";
+import { experienceSchema } from "~/entities/experience";
 import { createExperience, listExperience } from "~/models/experience.server";
 import { collectionRoute } from "~/utils/api.server";
 

@@ -1,5 +1,5 @@
 // GET /addfeather (the service list) and POST /addfeather {title, subtitle, icon?} (owner only).
-import { serviceSchema } from "~/models/service.schema";
+import { serviceSchema } from "~/entities/service";
 import { createService, listServices } from "~/models/service.server";
 import { collectionRoute } from "~/utils/api.server";
 

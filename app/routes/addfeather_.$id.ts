@@ -1,5 +1,5 @@
 // GET, PUT and DELETE /addfeather/{id}: one service. Writes are owner only.
-import { serviceSchema } from "~/models/service.schema";
+import { serviceSchema } from "~/entities/service";
 import { deleteService, getService, updateService } from "~/models/service.server";
 import { itemRoute } from "~/utils/api.server";
 

@@ -1,5 +1,5 @@
 // GET /addskill (the skill list) and POST /addskill {name} (owner only).
-import { skillSchema } from "~/models/skill.schema";
+import { skillSchema } from "~/entities/skill";
 import { createSkill, listSkills } from "~/models/skill.server";
 import { collectionRoute } from "~/utils/api.server";
 

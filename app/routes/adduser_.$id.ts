@@ -1,6 +1,6 @@
 // PUT /adduser/{id}: save the whole profile (fields left out keep their values). Owner only.
 import { removeUnusedImages } from "~/models/image.server";
-import { profileSchema } from "~/models/profile.schema";
+import { profileSchema } from "~/entities/profile";
 import { getProfileById, updateProfile } from "~/models/profile.server";
 import {
   apiRoute,

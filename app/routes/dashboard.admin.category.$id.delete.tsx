@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { DeleteConfirmScreen } from "~/components/admin/delete-confirm";
-import { CATEGORIES } from "~/components/admin/entities";
+import { CATEGORIES } from "~/entities/category";
 import { deleteCategory, getCategory } from "~/models/category.server";
 import { deleteConfirmRoute } from "~/utils/admin.server";
 

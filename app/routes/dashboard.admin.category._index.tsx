@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DataTable } from "~/components/admin/data-table";
 import { useReorder } from "~/components/admin/reorder-controls";
-import { CATEGORIES } from "~/components/admin/entities";
+import { CATEGORIES } from "~/entities/category";
 import { DeleteButton } from "~/components/admin/row-actions";
 import { listCategories } from "~/models/category.server";
 import { requireOwner } from "~/utils/auth.server";

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { AdminPage } from "~/components/admin/admin-page";
-import { CATEGORIES } from "~/components/admin/entities";
+import { CATEGORIES } from "~/entities/category";
 import { EntityForm, type FieldSpec } from "~/components/admin/entity-form";
-import { categorySchema } from "~/models/category.schema";
+import { categorySchema } from "~/entities/category";
 import { createCategory } from "~/models/category.server";
 import { handleCreate } from "~/utils/admin.server";
 import { requireOwner } from "~/utils/auth.server";

@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/admin-page";
-import { EDUCATION } from "~/components/admin/entities";
+import { EDUCATION } from "~/entities/education";
 import { EntityForm } from "~/components/admin/entity-form";
 import { EDUCATION_EDIT_FIELDS } from "~/components/admin/resume-fields";
-import { educationUpdateSchema } from "~/models/education.schema";
+import { educationUpdateSchema } from "~/entities/education";
 import { getEducation, updateEducation } from "~/models/education.server";
 import { handleUpdate, requireRecord } from "~/utils/admin.server";
 import { requireOwner } from "~/utils/auth.server";

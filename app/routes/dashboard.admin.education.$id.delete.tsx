@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { DeleteConfirmScreen } from "~/components/admin/delete-confirm";
-import { EDUCATION } from "~/components/admin/entities";
+import { EDUCATION } from "~/entities/education";
 import { deleteEducation, getEducation } from "~/models/education.server";
 import { deleteConfirmRoute } from "~/utils/admin.server";
 

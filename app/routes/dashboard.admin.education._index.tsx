@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DataTable } from "~/components/admin/data-table";
 import { useReorder } from "~/components/admin/reorder-controls";
-import { EDUCATION } from "~/components/admin/entities";
+import { EDUCATION } from "~/entities/education";
 import { truncateWords } from "~/components/admin/format";
 import { DeleteButton, EditLink, RowActions } from "~/components/admin/row-actions";
 import { listEducation } from "~/models/education.server";

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { AdminPage } from "~/components/admin/admin-page";
-import { EDUCATION } from "~/components/admin/entities";
+import { EDUCATION } from "~/entities/education";
 import { EntityForm } from "~/components/admin/entity-form";
 import { EDUCATION_ADD_FIELDS } from "~/components/admin/resume-fields";
-import { educationCreateSchema } from "~/models/education.schema";
+import { educationCreateSchema } from "~/entities/education";
 import { createEducation } from "~/models/education.server";
 import { handleCreate } from "~/utils/admin.server";
 import { requireOwner } from "~/utils/auth.server";

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { DeleteConfirmScreen } from "~/components/admin/delete-confirm";
-import { EXPERIENCE } from "~/components/admin/entities";
+import { EXPERIENCE } from "~/entities/experience";
 import { deleteExperience, getExperience } from "~/models/experience.server";
 import { deleteConfirmRoute } from "~/utils/admin.server";
 

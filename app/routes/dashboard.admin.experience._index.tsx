@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DataTable } from "~/components/admin/data-table";
 import { useReorder } from "~/components/admin/reorder-controls";
-import { EXPERIENCE } from "~/components/admin/entities";
+import { EXPERIENCE } from "~/entities/experience";
 import { truncateWords } from "~/components/admin/format";
 import { DeleteButton } from "~/components/admin/row-actions";
 import { listExperience } from "~/models/experience.server";

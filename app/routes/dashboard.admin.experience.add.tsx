@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { AdminPage } from "~/components/admin/admin-page";
-import { EXPERIENCE } from "~/components/admin/entities";
+import { EXPERIENCE } from "~/entities/experience";
 import { EntityForm } from "~/components/admin/entity-form";
 import { EXPERIENCE_FIELDS } from "~/components/admin/resume-fields";
-import { experienceSchema } from "~/models/experience.schema";
+import { experienceSchema } from "~/entities/experience";
 import { createExperience } from "~/models/experience.server";
 import { handleCreate } from "~/utils/admin.server";
 import { requireOwner } from "~/utils/auth.server";

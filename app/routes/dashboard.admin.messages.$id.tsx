@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { AdminPage } from "~/components/admin/admin-page";
 import { buttonClass, ConfirmAction } from "~/components/dialog";
-import { parseId } from "~/models/fields";
+import { parseId } from "~/entities/fields";
 import {
   formatMessageDate,
   getMessage,
@@ -13,7 +13,7 @@ import {
   moveMessage,
   notifyLabel,
 } from "~/models/message.server";
-import { messagesUrl, type MessageFolder } from "~/models/message.schema";
+import { messagesUrl, type MessageFolder } from "~/entities/message";
 import { requireOwner } from "~/utils/auth.server";
 import { readForm, refuseBody } from "~/utils/body.server";
 import { DELETE_CONFIRM } from "~/utils/copy";

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { DeleteConfirmScreen, type DeleteConfirmData } from "~/components/admin/delete-confirm";
-import { parseId } from "~/models/fields";
+import { parseId } from "~/entities/fields";
 import { deleteMessage, getMessage } from "~/models/message.server";
-import { messagesUrl } from "~/models/message.schema";
+import { messagesUrl } from "~/entities/message";
 import { requireOwner } from "~/utils/auth.server";
 import { DELETE_CONFIRM } from "~/utils/copy";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -8,7 +8,7 @@ import {
   listMessages,
   notifyLabel,
 } from "~/models/message.server";
-import { folderSchema, MESSAGES_PAGE_SIZE, type MessageFolder } from "~/models/message.schema";
+import { folderSchema, MESSAGES_PAGE_SIZE, type MessageFolder } from "~/entities/message";
 import { requireOwner } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Messages | Admin" }];

@@ -13,9 +13,9 @@ import {
 import { GalleryOrder } from "~/components/admin/reorder-controls";
 import { listCategories } from "~/models/category.server";
 import { galleryImages } from "~/models/ordering.server";
-import { parseId } from "~/models/fields";
+import { parseId } from "~/entities/fields";
 import { removeUnusedImages } from "~/models/image.server";
-import { MAX_GALLERY_IMAGES } from "~/models/project.schema";
+import { MAX_GALLERY_IMAGES } from "~/entities/project";
 import {
   getProject,
   imagesOfEditForm,

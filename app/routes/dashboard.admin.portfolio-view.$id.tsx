@@ -6,7 +6,7 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { PROJECTS, projectEditUrl } from "~/components/admin/project-form";
 import { buttonClass } from "~/components/dialog";
 import { Image } from "~/components/image";
-import { parseId } from "~/models/fields";
+import { parseId } from "~/entities/fields";
 import { getProject } from "~/models/project.server";
 import { requireOwner } from "~/utils/auth.server";
 

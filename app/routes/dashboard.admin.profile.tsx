@@ -9,7 +9,7 @@ import {
   type ProfileFormValues,
 } from "~/components/admin/profile-form";
 import { removeUnusedImages } from "~/models/image.server";
-import { profileSchema } from "~/models/profile.schema";
+import { profileSchema } from "~/entities/profile";
 import { getProfile, profileFromForm, saveProfile } from "~/models/profile.server";
 import { requireOwner } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";

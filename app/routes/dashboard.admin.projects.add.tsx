@@ -13,7 +13,7 @@ import {
 } from "~/components/admin/project-form";
 import { listCategories } from "~/models/category.server";
 import { removeUnusedImages } from "~/models/image.server";
-import { MAX_GALLERY_IMAGES } from "~/models/project.schema";
+import { MAX_GALLERY_IMAGES } from "~/entities/project";
 import { createProject, projectFromForm, validateProject } from "~/models/project.server";
 import { requireOwner } from "~/utils/auth.server";
 import { ImageUploadError, parseFormWithImages } from "~/utils/uploads.server";

@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/admin-page";
-import { SERVICES } from "~/components/admin/entities";
+import { SERVICES } from "~/entities/service";
 import { EntityForm } from "~/components/admin/entity-form";
 import { SERVICE_FIELDS } from "~/components/admin/service-fields";
-import { serviceSchema } from "~/models/service.schema";
+import { serviceSchema } from "~/entities/service";
 import { getService, updateService } from "~/models/service.server";
 import { handleUpdate, requireRecord } from "~/utils/admin.server";
 import { requireOwner } from "~/utils/auth.server";

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { DeleteConfirmScreen } from "~/components/admin/delete-confirm";
-import { SERVICES } from "~/components/admin/entities";
+import { SERVICES } from "~/entities/service";
 import { deleteService, getService } from "~/models/service.server";
 import { deleteConfirmRoute } from "~/utils/admin.server";
 

@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DataTable } from "~/components/admin/data-table";
 import { useReorder } from "~/components/admin/reorder-controls";
-import { SERVICES } from "~/components/admin/entities";
+import { SERVICES } from "~/entities/service";
 import { DeleteButton, EditLink, RowActions } from "~/components/admin/row-actions";
 import { ServiceIcon } from "~/components/service-icon";
 import { listServices } from "~/models/service.server";

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { AdminPage } from "~/components/admin/admin-page";
-import { SERVICES } from "~/components/admin/entities";
+import { SERVICES } from "~/entities/service";
 import { EntityForm } from "~/components/admin/entity-form";
 import { SERVICE_FIELDS } from "~/components/admin/service-fields";
-import { serviceSchema } from "~/models/service.schema";
+import { serviceSchema } from "~/entities/service";
 import { createService } from "~/models/service.server";
 import { handleCreate } from "~/utils/admin.server";
 import { requireOwner } from "~/utils/auth.server";

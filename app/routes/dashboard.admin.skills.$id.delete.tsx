@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { DeleteConfirmScreen } from "~/components/admin/delete-confirm";
-import { SKILLS } from "~/components/admin/entities";
+import { SKILLS } from "~/entities/skill";
 import { deleteSkill, getSkill } from "~/models/skill.server";
 import { deleteConfirmRoute } from "~/utils/admin.server";
 

@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DataTable } from "~/components/admin/data-table";
 import { useReorder } from "~/components/admin/reorder-controls";
-import { SKILLS } from "~/components/admin/entities";
+import { SKILLS } from "~/entities/skill";
 import { DeleteButton } from "~/components/admin/row-actions";
 import { listSkills } from "~/models/skill.server";
 import { requireOwner } from "~/utils/auth.server";

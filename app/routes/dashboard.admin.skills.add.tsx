@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { AdminPage } from "~/components/admin/admin-page";
-import { SKILLS } from "~/components/admin/entities";
+import { SKILLS } from "~/entities/skill";
 import { EntityForm, type FieldSpec } from "~/components/admin/entity-form";
-import { skillSchema } from "~/models/skill.schema";
+import { skillSchema } from "~/entities/skill";
 import { createSkill } from "~/models/skill.server";
 import { handleCreate } from "~/utils/admin.server";
 import { requireOwner } from "~/utils/auth.server";

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { ERROR_TITLE } from "~/components/admin/entities";
+import { ERROR_TITLE } from "~/entities/entity";
 import { SECURITY_URL, type SecurityActionData } from "~/components/admin/security";
 import { changeOwnerPassword, ownerPasswordMatches } from "~/models/owner.server";
 import { parseForm } from "./admin.server";

@@ -9,10 +9,10 @@ import {
   NO_CHANGES_TITLE,
   SOMETHING_WENT_WRONG,
   type AdminEntity,
-} from "~/components/admin/entities";
+} from "~/entities/entity";
 import type { DeleteConfirmData } from "~/components/admin/delete-confirm";
 import type { FormResult } from "~/components/admin/entity-form";
-import { parseId, type UpdateResult } from "~/models/fields";
+import { parseId, type UpdateResult } from "~/entities/fields";
 import { requireOwner } from "./auth.server";
 import { BodyRefused, partialForm, readForm, TOO_LARGE_HEADERS } from "./body.server";
 import { redirectWithToast } from "./toast.server";

@@ -1,10 +1,6 @@
 // Projects in the REST API: the old client's field names (liveUrl as an alias of liveView) and
 // the admin forms' validation (same schemas, skill must be a category name).
-import {
-  projectCreateSchema,
-  projectUpdateSchema,
-  type ProjectInput,
-} from "~/models/project.schema";
+import { projectCreateSchema, projectUpdateSchema, type ProjectInput } from "~/entities/project";
 import { validateProject, type ProjectDetail } from "~/models/project.server";
 import { apiError, coerceFormBooleans, withIds, type Body } from "./api.server";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { projectCreateSchema } from "~/models/project.schema";
+import { projectCreateSchema } from "~/entities/project";
 import { shapeOf } from "./api.server";
 import {
   BodyRefused,

@@ -3,7 +3,7 @@
 // refused before anything is read). Nothing here buffers more than its cap: past it the reader
 // stops, the answer is a 413 that closes the connection, and the rest of the body is dropped.
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
-import { MAX_GALLERY_IMAGES } from "~/models/project.schema";
+import { MAX_GALLERY_IMAGES } from "~/entities/project";
 import { env } from "./env.server";
 
 /**

@@ -1,5 +1,5 @@
 import { createMessage } from "~/models/message.server";
-import { contactSchema } from "~/models/message.schema";
+import { contactSchema } from "~/entities/message";
 import { emailEnabled } from "./email.server";
 import { env } from "./env.server";
 import { checkFormSpam } from "./honeypot.server";

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from "~/models/message.schema";
+import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from "~/entities/message";
 import { env } from "./env.server";
 
 /**

@@ -1,14 +1,14 @@
 // The OpenAPI 3.1 document of the REST compatibility API (served at /api/openapi.json). Request
 // bodies are generated from the same zod schemas the admin forms and the API routes validate with.
 import type { z } from "zod";
-import { categorySchema } from "~/models/category.schema";
-import { educationCreateSchema, educationUpdateSchema } from "~/models/education.schema";
-import { experienceSchema } from "~/models/experience.schema";
-import { contactSchema } from "~/models/message.schema";
-import { profileSchema } from "~/models/profile.schema";
-import { projectCreateSchema, projectUpdateSchema } from "~/models/project.schema";
-import { serviceSchema } from "~/models/service.schema";
-import { skillSchema } from "~/models/skill.schema";
+import { categorySchema } from "~/entities/category";
+import { educationCreateSchema, educationUpdateSchema } from "~/entities/education";
+import { experienceSchema } from "~/entities/experience";
+import { contactSchema } from "~/entities/message";
+import { profileSchema } from "~/entities/profile";
+import { projectCreateSchema, projectUpdateSchema } from "~/entities/project";
+import { serviceSchema } from "~/entities/service";
+import { skillSchema } from "~/entities/skill";
 import { MAX_BODY_BYTES } from "./api.server";
 import { zodToJsonSchema, type JsonSchema } from "./zod-json-schema";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { optionalText, requiredText } from "~/models/fields";
+import { optionalText, requiredText } from "~/entities/fields";
 import { zodToJsonSchema } from "./zod-json-schema";
 
 describe("zodToJsonSchema", () => {

@@ -5,7 +5,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loader, action } from "~/routes/dashboard.admin.projects.add";
-import { LINK_REQUIRED_MESSAGE } from "~/models/project.schema";
+import { LINK_REQUIRED_MESSAGE } from "~/entities/project";
 import { prisma } from "~/utils/db.server";
 import { imageKeyFromRef } from "~/utils/image-variants";
 import { getToast } from "~/utils/toast.server";

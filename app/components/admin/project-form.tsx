@@ -3,9 +3,9 @@ import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from "r
 import { MessageDialog, buttonClass, type DialogKind } from "~/components/dialog";
 import { FormAlert, SelectField, TextAreaField, TextField, inputClass } from "~/components/form";
 import { Image } from "~/components/image";
-import { LEVELS, LINK_REQUIRED_MESSAGE, MAX_GALLERY_IMAGES } from "~/models/project.schema";
+import { LEVELS, LINK_REQUIRED_MESSAGE, MAX_GALLERY_IMAGES } from "~/entities/project";
 import { useHydrated } from "~/utils/use-hydrated";
-import type { AdminEntity } from "./entities";
+import type { AdminEntity } from "~/entities/entity";
 
 /** The Projects screens' texts and URLs (spec section 8 for the portfolio messages). */
 export const PROJECTS: AdminEntity = {

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ConfirmAction } from "~/components/dialog";
 import { DELETE_CONFIRM } from "~/utils/copy";
-import { deleteTitleOf, deleteUrlOf, type AdminEntity } from "./entities";
+import { deleteTitleOf, deleteUrlOf, type AdminEntity } from "~/entities/entity";
 
 const actionClass = {
   edit: "inline-flex items-center rounded-lg border border-brand-600 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",

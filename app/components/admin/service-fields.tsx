@@ -1,5 +1,5 @@
 import { ServiceIcon, SERVICE_ICON_LABELS } from "~/components/service-icon";
-import { SERVICE_ICONS } from "~/models/service.schema";
+import { SERVICE_ICONS } from "~/entities/service";
 import type { FieldSpec } from "./entity-form";
 
 /** Add Feather and Edit Feather: Title (required), Sub-Title (multi-line) and the card's icon. */

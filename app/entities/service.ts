@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalText, requiredText } from "./fields";
+import type { AdminEntity } from "./entity";
 
 /** Icons a service card can show (the admin's icon choice; rendered by components/service-icon). */
 export const SERVICE_ICONS = [
@@ -26,3 +27,11 @@ export const serviceSchema = z.object({
     .transform((v) => v ?? "code"),
 });
 export type ServiceInput = z.infer<typeof serviceSchema>;
+
+export const SERVICES: AdminEntity = {
+  noun: "Service",
+  listUrl: "/dashboard/admin/services",
+  addedTitle: "Service Added Successfully!",
+  addFailedText: "Failed to add Service.",
+  updatedTitle: "Service Updated Successfully!",
+};

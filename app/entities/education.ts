@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalText, requiredText } from "./fields";
+import type { AdminEntity } from "./entity";
 
 const base = {
   degree: requiredText("Degree", 150),
@@ -18,3 +19,11 @@ export const educationUpdateSchema = z.object({
   description: requiredText("Description", 2000),
 });
 export type EducationInput = z.infer<typeof educationCreateSchema>;
+
+export const EDUCATION: AdminEntity = {
+  noun: "Education",
+  listUrl: "/dashboard/admin/education",
+  addedTitle: "Education Added Successfully!",
+  addFailedText: "Failed to add Education.",
+  updatedTitle: "Education Updated Successfully!",
+};

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalText, requiredText } from "./fields";
+import type { AdminEntity } from "./entity";
 
 export const experienceSchema = z.object({
   title: requiredText("Title", 150),
@@ -8,3 +9,10 @@ export const experienceSchema = z.object({
   description: optionalText("Description", 2000),
 });
 export type ExperienceInput = z.infer<typeof experienceSchema>;
+
+export const EXPERIENCE: AdminEntity = {
+  noun: "Experience",
+  listUrl: "/dashboard/admin/experience",
+  addedTitle: "Experience Added Successfully!",
+  addFailedText: "Failed to add Experience.",
+};
