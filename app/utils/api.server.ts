@@ -3,6 +3,7 @@
 import crypto from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { OPTIONS_HEADER } from "./http-names.server";
 import { getOwner } from "./auth.server";
 import {
   BodyRefused,
@@ -23,8 +24,8 @@ export type ApiMethod = (typeof API_METHODS)[number];
 /** The largest JSON or form body a write accepts (uploads have their own cap). */
 export const MAX_BODY_BYTES = JSON_MAX_BYTES;
 
-/** Set by server/cors.js when it hands an OPTIONS request to Remix (which refuses OPTIONS itself). */
-export const OPTIONS_HEADER = "x-folio-method";
+/** Set by server/cors.ts when it hands an OPTIONS request to Remix (which refuses OPTIONS itself). */
+export { OPTIONS_HEADER };
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

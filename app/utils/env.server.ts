@@ -21,15 +21,34 @@ const intFromEnv = (fallback: number) =>
       return n;
     });
 
+/** A whole number of at least 1 (a limit or a window: 0 would refuse every request). */
+const positiveIntFromEnv = (fallback: number) =>
+  intFromEnv(fallback).refine((n) => n >= 1, "must be a whole number (1 or more)");
+
+/** On with `1` or `true` (any case), off otherwise. */
 const flag = z
   .string()
   .optional()
-  .transform((v) => v === "1" || v?.toLowerCase() === "true");
+  .transform((v) => /^(1|true)$/i.test(v?.trim() ?? ""));
+
+/** On unless set to `0`. */
+const onUnlessZero = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim() !== "0");
 
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: intFromEnv(3000),
+    /** The address the server listens on. */
+    HOST: z.string().default("0.0.0.0"),
+    /** Where the production server finds the Remix build (tests and benchmarks use their own). */
+    FOLIO_BUILD_DIR: z.string().default("build"),
+    /** The request log (one line per request); `0` turns it off. */
+    FOLIO_REQUEST_LOG: onUnlessZero,
+    /** Reuse rendered public pages for anonymous visitors (server/page-cache.ts); `0` turns it off. */
+    FOLIO_PAGE_CACHE: onUnlessZero,
     DATABASE_URL: z
       .string()
       .default("file:./data/folio.db")
@@ -63,10 +82,10 @@ export const envSchema = z
     CONTACT_MIN_FILL_MS: intFromEnv(2000),
     RATE_LIMIT_DISABLED: flag,
     /** Requests per IP per window (every request except /healthz, static files and images). */
-    RATE_LIMIT_RPM: intFromEnv(600),
+    RATE_LIMIT_RPM: positiveIntFromEnv(600),
     /** Writes (non-GET requests) per IP per window. */
-    RATE_LIMIT_WRITE_RPM: intFromEnv(60),
-    RATE_LIMIT_WINDOW_SECONDS: intFromEnv(60),
+    RATE_LIMIT_WRITE_RPM: positiveIntFromEnv(60),
+    RATE_LIMIT_WINDOW_SECONDS: positiveIntFromEnv(60),
     /** Scheduled backups: a folder (on the data volume), how often, and how many to keep. */
     BACKUP_DIR: optionalString,
     BACKUP_INTERVAL_HOURS: z
@@ -145,12 +164,20 @@ export function parseEnv(source: EnvSource = process.env): Env {
   return { ...result.data, sessionSecrets: secrets };
 }
 
-let cached: Env | undefined;
+/**
+ * Where the parsed configuration is kept: one slot for the whole process. The Express server
+ * (server/main.ts) and the Remix build it loads each hold their own copy of this module (the
+ * build is a separate module graph, and so is Vite's in development), so a module variable
+ * would parse the environment once per copy; the server parses it first and the app reuses it.
+ */
+const CONFIG_SLOT = Symbol.for("folio.env");
+type ConfigHolder = { [CONFIG_SLOT]?: Env };
 
-/** The validated configuration (parsed once, on first use). */
+/** The validated configuration (parsed once per process, on first use). */
 export function env(): Env {
-  cached ??= parseEnv();
-  return cached;
+  const holder = globalThis as ConfigHolder;
+  holder[CONFIG_SLOT] ??= parseEnv();
+  return holder[CONFIG_SLOT];
 }
 
 export const isProduction = () => env().NODE_ENV === "production";

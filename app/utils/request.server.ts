@@ -1,14 +1,4 @@
-import { env } from "./env.server";
-
-/** The client's IP: the socket address, or X-Forwarded-For's first hop only when TRUST_PROXY is set. */
-export function clientIp(request: Request): string {
-  if (env().TRUST_PROXY) {
-    const forwarded = request.headers.get("x-forwarded-for");
-    const first = forwarded?.split(",")[0]?.trim();
-    if (first) return first;
-  }
-  return request.headers.get("x-folio-client-ip") ?? "unknown";
-}
+export { clientIp } from "./client-ip.server";
 
 /** A made-up origin to resolve redirect targets against: only paths keep it. */
 const PROBE_ORIGIN = "http://folio.invalid";

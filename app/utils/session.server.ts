@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
 import { prisma } from "./db.server";
+import { SESSION_COOKIE_NAME } from "./http-names.server";
 import { lazySignedCookie } from "./signed-cookie.server";
 
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
 
 /** The owner session cookie: it holds only a random session id; the session lives in SQLite. */
-export const sessionCookie = lazySignedCookie("folio_session", {
+export const sessionCookie = lazySignedCookie(SESSION_COOKIE_NAME, {
   maxAge: SESSION_MAX_AGE_SECONDS,
   hostPrefix: true,
 });

@@ -1,12 +1,13 @@
 import { createCookie } from "@remix-run/node";
 import { cookiesSecure } from "./env.server";
+import { THEME_COOKIE_NAME } from "./http-names.server";
 
 export const THEMES = ["system", "light", "dark"] as const;
 export type Theme = (typeof THEMES)[number];
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 function themeCookie() {
-  cookie ??= createCookie("folio_theme", {
+  cookie ??= createCookie(THEME_COOKIE_NAME, {
     path: "/",
     sameSite: "lax",
     httpOnly: true,

@@ -1,4 +1,4 @@
-// The per-IP rate limits of server/rate-limit.js, on real production servers with small limits.
+// The per-IP rate limits of server/rate-limit.ts, on real production servers with small limits.
 import express from "express";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -152,7 +152,6 @@ describe("rate limit settings", () => {
     app.use(
       rateLimit({
         ...rateLimitOptionsFromEnv({ RATE_LIMIT_DISABLED: "1", RATE_LIMIT_RPM: "1" }),
-        trustProxy: false,
       }),
     );
     app.all("*", (_req, res) => res.send("ok"));

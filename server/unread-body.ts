@@ -5,14 +5,14 @@
 // once the answer is out (closing would reset a client that is still writing it, EPIPE); anything
 // larger, or of unknown length, gets `Connection: close`: the client stops sending, and nothing
 // of the rest is read or kept.
+import type { RequestHandler } from "express";
 
 /** Bodies up to this size are drained after the answer instead of closing the connection. */
 export const DRAIN_MAX_BYTES = 64 * 1024;
 
-/** @type {import("express").RequestHandler} */
-export function closeWhenBodyUnread(req, res, next) {
+export const closeWhenBodyUnread: RequestHandler = (req, res, next) => {
   const writeHead = res.writeHead;
-  res.writeHead = function (...args) {
+  res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
     if (!req.complete && !res.headersSent) {
       const declared = Number(req.headers["content-length"]);
       if (req.headers["content-length"] && declared <= DRAIN_MAX_BYTES) {
@@ -26,6 +26,6 @@ export function closeWhenBodyUnread(req, res, next) {
       }
     }
     return writeHead.apply(this, args);
-  };
+  } as typeof writeHead;
   next();
-}
+};

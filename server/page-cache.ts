@@ -8,14 +8,15 @@
 // Never reused: anything for a signed-in owner or a visitor carrying any cookie but the theme
 // one, other methods than GET/HEAD, unknown query parameters, answers other than 200, answers
 // with Set-Cookie or `Cache-Control: no-store/private` (the contact form's per-view stamp).
+import type { RequestHandler, Response } from "express";
 import zlib from "node:zlib";
-import { selfOriginOf } from "./guards.js";
+import { THEME_COOKIE_NAME } from "../app/utils/http-names.server";
+import { selfOriginOf } from "./guards";
 
 /** The public pages whose HTML (and Remix `_data` JSON) may be reused. */
 const PUBLIC_PAGES = [/^\/$/, /^\/projects(?:\/(?:react|laravel|\d{1,12}))?\/?$/, /^\/resume\/?$/];
 /** Query parameters those pages read (`_data` is Remix's client-side navigation). */
 const KNOWN_PARAMS = new Set(["page", "_data", "index"]);
-const THEME_COOKIE = "folio_theme";
 /** A host name (or IPv4/[IPv6] address) with an optional port, of a sane length. */
 const VALID_HOST =
   /^(?:[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?)*\.?|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/i;
@@ -39,9 +40,24 @@ const PER_RESPONSE = new Set([
  * A host that is not a well-formed name is not cached at all, and neither is any host other
  * than PUBLIC_URL's when `publicOrigin` is given, so forged Host headers can neither reach
  * another visitor nor fill the cache with keys of their own.
- * @param {{ method: string, path: string, url: string, host?: string, protocol: string, cookie?: string, publicOrigin?: string }} req
  */
-export function pageCacheKey({ method, path, url, host, protocol, cookie, publicOrigin }) {
+export function pageCacheKey({
+  method,
+  path,
+  url,
+  host,
+  protocol,
+  cookie,
+  publicOrigin,
+}: {
+  method: string;
+  path: string;
+  url: string;
+  host?: string;
+  protocol: string;
+  cookie?: string;
+  publicOrigin?: string;
+}): string | null {
   if (method !== "GET" && method !== "HEAD") return null;
   if (!host || host.length > 260 || !VALID_HOST.test(host)) return null;
   const origin = `${protocol}://${host.toLowerCase()}`;
@@ -55,7 +71,7 @@ export function pageCacheKey({ method, path, url, host, protocol, cookie, public
       const eq = pair.indexOf("=");
       const name = (eq < 0 ? pair : pair.slice(0, eq)).trim();
       if (!name) continue;
-      if (name !== THEME_COOKIE) return null; // a session (or anything else): not anonymous
+      if (name !== THEME_COOKIE_NAME) return null; // a session (or anything else): not anonymous
       theme = pair.slice(eq + 1).trim();
     }
   }
@@ -66,19 +82,30 @@ export function pageCacheKey({ method, path, url, host, protocol, cookie, public
   return `${origin}${path}?${query}#${theme}`;
 }
 
+/** A page kept for reuse: its body cut at the CSP nonce, and the headers it went out with. */
+export type StoredPage = {
+  parts: Buffer[];
+  /** The parts compressed once, on the first gzip answer (see gzipStamp). */
+  deflatedParts?: Buffer[];
+  bytes: number;
+  headers: Record<string, string | string[]>;
+  version: unknown;
+  storedAt: number;
+};
+
 /** A least-recently-used map bounded by entries and bytes. */
 export class PageStore {
-  /** @param {{ maxEntries?: number, maxBytes?: number }} [o] */
+  readonly maxEntries: number;
+  readonly maxBytes: number;
+  bytes = 0;
+  readonly entries = new Map<string, StoredPage>();
+
   constructor({ maxEntries = 500, maxBytes = 64 * 1024 * 1024 } = {}) {
     this.maxEntries = maxEntries;
     this.maxBytes = maxBytes;
-    this.bytes = 0;
-    /** @type {Map<string, { parts: Buffer[], deflatedParts?: Buffer[], bytes: number, headers: Record<string, string | string[]>, version: unknown, storedAt: number }>} */
-    this.entries = new Map();
   }
 
-  /** @param {string} key */
-  get(key) {
+  get(key: string): StoredPage | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key); // most recently used goes last
@@ -86,8 +113,7 @@ export class PageStore {
     return entry;
   }
 
-  /** @param {string} key @param {{ parts: Buffer[], bytes: number, headers: Record<string, string | string[]>, version: unknown, storedAt: number }} entry */
-  set(key, entry) {
+  set(key: string, entry: StoredPage): void {
     this.delete(key);
     if (entry.bytes > this.maxBytes) return;
     this.entries.set(key, entry);
@@ -98,25 +124,21 @@ export class PageStore {
     }
   }
 
-  /** @param {string} key */
-  delete(key) {
+  delete(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.bytes -= entry.bytes;
     this.entries.delete(key);
   }
 
-  clear() {
+  clear(): void {
     this.entries.clear();
     this.bytes = 0;
   }
 }
 
-/**
- * The origin of a PUBLIC_URL value (lower case, no path), or undefined when unset or blank.
- * @param {string | undefined} value
- */
-export function publicOriginOf(value) {
+/** The origin of a PUBLIC_URL value (lower case, no path), or undefined when unset or blank. */
+export function publicOriginOf(value: string | undefined): string | undefined {
   if (!value?.trim()) return undefined;
   try {
     return new URL(value.trim()).origin;
@@ -130,7 +152,6 @@ export function publicOriginOf(value) {
  * does; the CSP nonce of the response is `res.locals.cspNonce` (set by securityHeaders).
  * `trustProxy` says whether X-Forwarded-Host/Proto name the host (as they do for Remix then);
  * `publicOrigin` (PUBLIC_URL's origin) limits caching to that one origin.
- * @param {{ contentVersion: () => unknown, maxAgeMs?: number, store?: PageStore, now?: () => number, trustProxy?: boolean, publicOrigin?: string }} options
  */
 export function pageCache({
   contentVersion,
@@ -139,7 +160,14 @@ export function pageCache({
   now = Date.now,
   trustProxy = false,
   publicOrigin,
-}) {
+}: {
+  contentVersion: () => unknown;
+  maxAgeMs?: number;
+  store?: PageStore;
+  now?: () => number;
+  trustProxy?: boolean;
+  publicOrigin?: string;
+}): RequestHandler {
   return (req, res, next) => {
     const [protocol, host] = selfOriginOf(req, trustProxy).split("://");
     const key = pageCacheKey({
@@ -152,8 +180,8 @@ export function pageCache({
       publicOrigin,
     });
     if (key === null) return next();
-    const nonce = res.locals.cspNonce;
-    let version;
+    const nonce: string | undefined = res.locals.cspNonce;
+    let version: unknown;
     try {
       version = contentVersion();
     } catch (error) {
@@ -166,7 +194,7 @@ export function pageCache({
       res.setHeader("X-Folio-Cache", "hit");
       res.statusCode = 200;
       res.vary("Accept-Encoding");
-      let body;
+      let body: Buffer;
       if (req.acceptsEncodings("gzip", "identity") === "gzip") {
         // Compressed once per page, not per visitor: see gzipStamp.
         hit.deflatedParts ??= hit.parts.map(deflatePart);
@@ -176,7 +204,9 @@ export function pageCache({
         body = stamp(hit.parts, nonce);
       }
       res.setHeader("Content-Length", body.length);
-      return req.method === "HEAD" ? res.end() : res.end(body);
+      if (req.method === "HEAD") res.end();
+      else res.end(body);
+      return;
     }
     if (hit) store.delete(key);
     if (req.method === "HEAD") return next();
@@ -188,11 +218,10 @@ export function pageCache({
       if (/no-store|private/i.test(cacheControl)) return;
       const type = String(res.getHeader("content-type") ?? "");
       if (!/^(text\/html|application\/json)/i.test(type)) return;
-      /** @type {Record<string, string | string[]>} */
-      const headers = {};
+      const headers: Record<string, string | string[]> = {};
       for (const [name, value] of Object.entries(res.getHeaders())) {
         if (!PER_RESPONSE.has(name) && value !== undefined)
-          headers[name] = Array.isArray(value) ? value : String(value);
+          headers[name] = Array.isArray(value) ? value.map(String) : String(value);
       }
       store.set(key, {
         // The nonce is the only per-response value in a page: cut it out, stamp a new one later.
@@ -208,8 +237,8 @@ export function pageCache({
 }
 
 /** `body` cut at every occurrence of `separator`. */
-function split(body, separator) {
-  const parts = [];
+function split(body: Buffer, separator: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
   let start = 0;
   for (let at = body.indexOf(separator); at !== -1; at = body.indexOf(separator, start)) {
     parts.push(body.subarray(start, at));
@@ -220,10 +249,10 @@ function split(body, separator) {
 }
 
 /** The stored parts joined with a fresh nonce. */
-export function stamp(parts, nonce) {
+export function stamp(parts: Buffer[], nonce: string | undefined): Buffer {
   if (parts.length === 1) return parts[0];
   const separator = Buffer.from(nonce ?? "");
-  const pieces = [];
+  const pieces: Buffer[] = [];
   for (let i = 0; i < parts.length; i++) {
     if (i > 0) pieces.push(separator);
     pieces.push(parts[i]);
@@ -238,9 +267,8 @@ const FINAL_BLOCK = Buffer.from([1, 0, 0, 0xff, 0xff]);
 /**
  * A part as raw deflate blocks that end byte-aligned and not final (a sync flush), so that
  * more blocks can follow. A fresh compressor per part: nothing refers to the bytes before it.
- * @param {Buffer} part
  */
-export function deflatePart(part) {
+export function deflatePart(part: Buffer): Buffer {
   return zlib.deflateRawSync(part, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
 }
 
@@ -249,14 +277,13 @@ export function deflatePart(part) {
  * (`deflated[i]` = deflatePart(parts[i])) and the nonce as a stored block between them: one
  * valid deflate stream, with the CRC-32 and size of the stamped page in the gzip trailer. A
  * reused page then costs a copy and a checksum, not a compression, per visitor.
- * @param {Buffer[]} parts @param {Buffer[]} deflated @param {string} nonce
  */
-export function gzipStamp(parts, deflated, nonce) {
+export function gzipStamp(parts: Buffer[], deflated: Buffer[], nonce: string | undefined): Buffer {
   const separator = Buffer.from(nonce ?? "");
   const stored = Buffer.alloc(5); // BFINAL=0, BTYPE=00, then LEN and NLEN (little endian)
   stored.writeUInt16LE(separator.length, 1);
   stored.writeUInt16LE(~separator.length & 0xffff, 3);
-  const pieces = [GZIP_HEADER];
+  const pieces: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   let size = 0;
   for (let i = 0; i < parts.length; i++) {
@@ -280,32 +307,30 @@ export function gzipStamp(parts, deflated, nonce) {
 /**
  * Collects what is written to `res` (before compression, which wraps write/end earlier in the
  * chain) and calls `done(body)` once the response has ended.
- * @param {import("express").Response} res
- * @param {(body: Buffer) => void} done
  */
-function captureBody(res, done) {
-  /** @type {Buffer[]} */
-  const chunks = [];
+function captureBody(res: Response, done: (body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
   const write = res.write;
   const end = res.end;
-  const keep = (chunk, encoding) => {
+  const keep = (chunk: unknown, encoding: unknown) => {
     if (chunk === undefined || chunk === null || typeof chunk === "function") return;
     // A copy: the producer may reuse its buffer once write() returns.
     chunks.push(
       typeof chunk === "string"
-        ? Buffer.from(chunk, typeof encoding === "string" ? encoding : "utf8")
-        : Buffer.from(chunk),
+        ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+        : Buffer.from(chunk as Uint8Array),
     );
   };
-  res.write = function (chunk, encoding, callback) {
-    keep(chunk, encoding);
-    return write.call(this, chunk, encoding, callback);
-  };
-  res.end = function (chunk, encoding, callback) {
-    keep(chunk, encoding);
+  // Both keep every signature of the originals: the arguments are passed on as they came.
+  res.write = function (this: Response, ...args: unknown[]): boolean {
+    keep(args[0], args[1]);
+    return Reflect.apply(write, this, args);
+  } as typeof write;
+  res.end = function (this: Response, ...args: unknown[]): Response {
+    keep(args[0], args[1]);
     res.write = write;
     res.end = end;
-    const result = end.call(this, chunk, encoding, callback);
+    const result = Reflect.apply(end, this, args);
     try {
       done(Buffer.concat(chunks));
     } catch (error) {

@@ -10,18 +10,17 @@
 //   route as a GET marked with the x-folio-method header; the route answers 204 with its Allow.
 // - Cross-site writes are refused here with the CSRF guard's own rule (checkCrossSite), so that
 //   API callers get the 403 as JSON like every other API error.
-import { checkCrossSite, crossSiteInputOf, isApiPath } from "./guards.js";
+import type { RequestHandler } from "express";
+import { OPTIONS_HEADER } from "../app/utils/http-names.server";
+import { checkCrossSite, crossSiteInputOf, isApiPath } from "./guards";
 
-export const OPTIONS_HEADER = "x-folio-method";
+export { OPTIONS_HEADER };
 export const CORS_ALLOW_METHODS = "GET, HEAD, POST, PUT, DELETE, OPTIONS";
 export const CORS_ALLOW_HEADERS = "Authorization, Content-Type";
 export const CORS_MAX_AGE_SECONDS = 600;
 
-/**
- * @param {string[]} allowedOrigins origins from parseAllowedOrigins(process.env.ALLOWED_ORIGINS)
- * @returns {import("express").RequestHandler}
- */
-export function apiCors(allowedOrigins) {
+/** `allowedOrigins`: the origins of ALLOWED_ORIGINS (see parseAllowedOrigins). */
+export function apiCors(allowedOrigins: string[]): RequestHandler {
   return (req, res, next) => {
     // Only this middleware may set the marker (never the client).
     delete req.headers[OPTIONS_HEADER];
@@ -37,8 +36,10 @@ export function apiCors(allowedOrigins) {
       const refused = checkCrossSite(
         crossSiteInputOf(req, { trustProxy: Boolean(req.app.get("trust proxy")), allowedOrigins }),
       );
-      if (refused)
-        return res.status(refused.status).json({ success: false, error: refused.message });
+      if (refused) {
+        res.status(refused.status).json({ success: false, error: refused.message });
+        return;
+      }
       return next();
     }
     if (allowed && req.headers["access-control-request-method"]) {
@@ -46,7 +47,8 @@ export function apiCors(allowedOrigins) {
       res.set("Access-Control-Allow-Headers", CORS_ALLOW_HEADERS);
       res.set("Access-Control-Max-Age", String(CORS_MAX_AGE_SECONDS));
       res.set("Cache-Control", "no-store");
-      return res.status(204).end();
+      res.status(204).end();
+      return;
     }
     req.headers[OPTIONS_HEADER] = "OPTIONS";
     req.method = "GET";

@@ -1,13 +1,14 @@
 import crypto from "node:crypto";
+import type { RequestHandler } from "express";
 
 /** A fresh CSP nonce for one response. */
-export function createNonce() {
+export function createNonce(): string {
   return crypto.randomBytes(16).toString("base64");
 }
 
 /** The enforcing Content-Security-Policy for a response carrying `nonce`. */
-export function contentSecurityPolicy(nonce, { dev = false } = {}) {
-  const directives = {
+export function contentSecurityPolicy(nonce: string, { dev = false } = {}): string {
+  const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": dev
       ? ["'self'", "'unsafe-inline'"]
@@ -27,8 +28,14 @@ export function contentSecurityPolicy(nonce, { dev = false } = {}) {
 }
 
 /** Express middleware: security headers on every response, nonce in res.locals.cspNonce. */
-export function securityHeaders({ production, dev }) {
-  return (req, res, next) => {
+export function securityHeaders({
+  production,
+  dev,
+}: {
+  production: boolean;
+  dev: boolean;
+}): RequestHandler {
+  return (_req, res, next) => {
     const nonce = createNonce();
     res.locals.cspNonce = nonce;
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, { dev }));

@@ -1,3 +1,4 @@
+import type { Request, RequestHandler, Response } from "express";
 import { describe, expect, it } from "vitest";
 import {
   carriesCredentialCookie,
@@ -6,7 +7,12 @@ import {
   selfOriginOf,
   stripForwardedHeaders,
   forwardedHostAsHost,
-} from "./guards.js";
+} from "./guards";
+
+/** Runs a middleware that only reads and changes the request's headers. */
+function runOnHeaders(middleware: RequestHandler, req: { headers: Record<string, string> }) {
+  middleware(req as unknown as Request, {} as Response, () => {});
+}
 
 const base = {
   selfOrigin: "https://folio.example",
@@ -65,7 +71,7 @@ describe("checkCrossSite", () => {
     expect(isApiPath("/api/openapi.json")).toBe(true);
   });
   it("without Origin, accepts a same-origin Referer and refuses a foreign (or unreadable) one", () => {
-    const post = (referer, extra = {}) =>
+    const post = (referer: string | undefined, extra = {}) =>
       checkCrossSite({ ...base, method: "POST", referer, cookie: "folio_session=abc", ...extra });
     expect(post("https://folio.example/dashboard/admin/skills")).toBeNull();
     expect(post("https://folio.example/")).toBeNull();
@@ -126,7 +132,7 @@ describe("checkCrossSite", () => {
 });
 
 describe("proxy headers", () => {
-  const request = (headers) => ({
+  const request = (headers: Record<string, string>) => ({
     protocol: "http",
     headers: { host: "folio.example", ...headers },
   });
@@ -150,13 +156,12 @@ describe("proxy headers", () => {
       "x-real-ip": "1.2.3.4",
     };
     const off = { headers: { ...headers } };
-    stripForwardedHeaders()(off, {}, () => {});
+    runOnHeaders(stripForwardedHeaders(), off);
     expect(off.headers).toEqual({ host: "folio.example" });
     const on = { headers: { ...headers } };
-    stripForwardedHeaders({ keep: ["x-forwarded-for", "x-forwarded-proto", "x-forwarded-host"] })(
+    runOnHeaders(
+      stripForwardedHeaders({ keep: ["x-forwarded-for", "x-forwarded-proto", "x-forwarded-host"] }),
       on,
-      {},
-      () => {},
     );
     expect(Object.keys(on.headers).sort()).toEqual([
       "host",
@@ -169,10 +174,10 @@ describe("proxy headers", () => {
     const req = {
       headers: { host: "app:3000", "x-forwarded-host": "folio.example, proxy.internal" },
     };
-    forwardedHostAsHost()(req, {}, () => {});
+    runOnHeaders(forwardedHostAsHost(), req);
     expect(req.headers).toEqual({ host: "folio.example", "x-forwarded-host": "folio.example" });
     const none = { headers: { host: "app:3000", "x-forwarded-host": " " } };
-    forwardedHostAsHost()(none, {}, () => {});
+    runOnHeaders(forwardedHostAsHost(), none);
     expect(none.headers).toEqual({ host: "app:3000" });
   });
 });

@@ -1,6 +1,6 @@
 // Request guards that must run before any Remix route, action or resource route.
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+import type { Request, RequestHandler } from "express";
+import { SAFE_METHODS, THEME_COOKIE_NAME } from "../app/utils/http-names.server";
 
 /** Paths of the REST compatibility API (CORS may be allowed for them by ALLOWED_ORIGINS). */
 export const API_PREFIXES = [
@@ -16,37 +16,37 @@ export const API_PREFIXES = [
   "/api/",
 ];
 
-export function isApiPath(path) {
+export function isApiPath(path: string): boolean {
   return API_PREFIXES.some((p) => path === p || path.startsWith(p.endsWith("/") ? p : `${p}/`));
 }
 
-export function parseAllowedOrigins(value) {
+export function parseAllowedOrigins(value: string | undefined): string[] {
   return (value ?? "")
     .split(",")
     .map((s) => s.trim().replace(/\/$/, ""))
     .filter(Boolean);
 }
 
-const REFUSED = { status: 403, message: "Cross-site request refused." };
-const NO_SOURCE = {
+export type Refusal = { status: number; message: string };
+
+const REFUSED: Refusal = { status: 403, message: "Cross-site request refused." };
+const NO_SOURCE: Refusal = {
   status: 403,
   message:
     "Cross-site request refused: this signed-in request says neither where it comes from (Origin) nor which page sent it (Referer). Reload the page and try again.",
 };
-/** The one cookie that carries no authority (the visitor's colour theme). */
-const THEME_COOKIE = "folio_theme";
 
 /** Whether a Cookie header holds anything but the theme cookie (a session, a device cookie...). */
-export function carriesCredentialCookie(cookie) {
+export function carriesCredentialCookie(cookie: string | undefined): boolean {
   if (!cookie) return false;
   return cookie.split(";").some((pair) => {
     const name = pair.split("=")[0].trim();
-    return name !== "" && name !== THEME_COOKIE;
+    return name !== "" && name !== THEME_COOKIE_NAME;
   });
 }
 
 /** The origin of a Referer header, or null when it is not an absolute http(s) URL. */
-export function originOfReferer(referer) {
+export function originOfReferer(referer: string | undefined): string | null {
   if (!referer) return null;
   try {
     const url = new URL(referer);
@@ -55,6 +55,19 @@ export function originOfReferer(referer) {
     return null;
   }
 }
+
+/** What the cross-site check looks at (see crossSiteInputOf). */
+export type CrossSiteInput = {
+  method: string;
+  path: string;
+  origin?: string;
+  referer?: string;
+  secFetchSite?: string;
+  cookie?: string;
+  authorization?: string;
+  selfOrigin: string;
+  allowedOrigins: string[];
+};
 
 /**
  * Cross-site request forgery guard: a state-changing request is refused with 403 before
@@ -67,9 +80,6 @@ export function originOfReferer(referer) {
  * without either header (curl, scripts using the API token) carry no ambient authority and
  * pass to their own authentication; so do API calls with an `Authorization: Bearer` token,
  * which a cross-site form cannot send.
- *
- * @param {{ method: string, path: string, origin?: string, referer?: string, secFetchSite?: string, cookie?: string, authorization?: string, selfOrigin: string, allowedOrigins: string[] }} req
- * @returns {null | { status: number, message: string }}
  */
 export function checkCrossSite({
   method,
@@ -81,10 +91,10 @@ export function checkCrossSite({
   authorization,
   selfOrigin,
   allowedOrigins,
-}) {
+}: CrossSiteInput): Refusal | null {
   if (SAFE_METHODS.has(method)) return null;
-  const allowedFrom = (source) =>
-    source === selfOrigin || (isApiPath(path) && allowedOrigins.includes(source));
+  const allowedFrom = (source: string | null) =>
+    source === selfOrigin || (source !== null && isApiPath(path) && allowedOrigins.includes(source));
   if (origin) return origin !== "null" && allowedFrom(origin) ? null : REFUSED;
   if (secFetchSite && secFetchSite !== "same-origin" && secFetchSite !== "none") return REFUSED;
   if (referer) return allowedFrom(originOfReferer(referer)) ? null : REFUSED;
@@ -94,13 +104,16 @@ export function checkCrossSite({
 }
 
 /** checkCrossSite's input for an Express request. */
-export function crossSiteInputOf(req, { trustProxy, allowedOrigins }) {
+export function crossSiteInputOf(
+  req: Request,
+  { trustProxy, allowedOrigins }: { trustProxy: boolean; allowedOrigins: string[] },
+): CrossSiteInput {
   return {
     method: req.method,
     path: req.path,
     origin: req.headers.origin,
     referer: req.headers.referer,
-    secFetchSite: req.headers["sec-fetch-site"],
+    secFetchSite: headerValue(req.headers["sec-fetch-site"]),
     cookie: req.headers.cookie,
     authorization: req.headers.authorization,
     selfOrigin: selfOriginOf(req, trustProxy),
@@ -113,8 +126,11 @@ export function crossSiteInputOf(req, { trustProxy, allowedOrigins }) {
  * X-Forwarded-Proto and X-Forwarded-Host are used; otherwise those headers are removed before
  * any code sees them (see stripForwardedHeaders) and the socket's protocol and Host count.
  */
-export function selfOriginOf(req, trustProxy) {
-  const first = (value) =>
+export function selfOriginOf(
+  req: Pick<Request, "headers" | "protocol">,
+  trustProxy: boolean,
+): string {
+  const first = (value: string | string[] | undefined) =>
     (typeof value === "string" ? value.split(",")[0].trim() : "") || undefined;
   const proto = (trustProxy && first(req.headers["x-forwarded-proto"])) || req.protocol;
   const host = (trustProxy && first(req.headers["x-forwarded-host"])) || req.headers.host;
@@ -147,9 +163,8 @@ export const FORWARDED_HEADERS = [
  * code after it (Express's req.protocol/hostname/ip, Remix's request URL, which reads
  * X-Forwarded-Host whatever Express's `trust proxy` says, URL building, the page cache, the rate
  * limits) can use one. With TRUST_PROXY off `keep` is empty.
- * @param {{ keep?: string[] }} [options]
  */
-export function stripForwardedHeaders({ keep = [] } = {}) {
+export function stripForwardedHeaders({ keep = [] }: { keep?: string[] } = {}): RequestHandler {
   const drop = FORWARDED_HEADERS.filter((name) => !keep.includes(name));
   return (req, _res, next) => {
     for (const name of drop) delete req.headers[name];
@@ -163,7 +178,7 @@ export function stripForwardedHeaders({ keep = [] } = {}) {
  * Host when X-Forwarded-Host has none) and the page cache all see the one public host the
  * proxy was asked for.
  */
-export function forwardedHostAsHost() {
+export function forwardedHostAsHost(): RequestHandler {
   return (req, _res, next) => {
     const value = req.headers["x-forwarded-host"];
     const first = typeof value === "string" ? value.split(",")[0].trim() : "";
@@ -175,4 +190,9 @@ export function forwardedHostAsHost() {
     }
     next();
   };
+}
+
+/** A header's value when it was sent once (a repeated header is not one value). */
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return typeof value === "string" ? value : undefined;
 }

@@ -1,33 +1,44 @@
 // Per-IP request rate limits for the whole site, in memory (one process, one container).
 // Two fixed windows per client address: every request, and a tighter one for writes (any
 // method other than GET/HEAD/OPTIONS: login, contact, API writes, admin forms).
-import { isApiPath } from "./guards.js";
+import type { Request, RequestHandler } from "express";
+import { parseEnv, type Env } from "../app/utils/env.server";
+import { CLIENT_IP_HEADER, hasSessionCookie, SAFE_METHODS } from "../app/utils/http-names.server";
+import { isApiPath } from "./guards";
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+export type RateLimitOptions = {
+  disabled?: boolean;
+  limit: number;
+  writeLimit: number;
+  windowMs: number;
+};
 
 /** Paths that never count: health checks (container/orchestrator probes) and served images. */
-export function isExempt(method, path) {
+export function isExempt(method: string, path: string): boolean {
   if (path === "/healthz") return true;
   return SAFE_METHODS.has(method) && path.startsWith("/images/");
 }
 
-const positiveInt = (value, fallback) => {
-  const n = Number(value);
-  return value !== undefined && value !== "" && Number.isInteger(n) && n > 0 ? n : fallback;
-};
-
-/**
- * The limits from the environment (RATE_LIMIT_RPM, RATE_LIMIT_WRITE_RPM, RATE_LIMIT_WINDOW_SECONDS).
- * @param {Record<string, string | undefined>} [source]
- */
-export function rateLimitOptionsFromEnv(source = process.env) {
-  const flag = (v) => v === "1" || v?.toLowerCase() === "true";
+/** The limits of the configuration (RATE_LIMIT_RPM, RATE_LIMIT_WRITE_RPM, RATE_LIMIT_WINDOW_SECONDS). */
+export function rateLimitOptionsOf(
+  config: Pick<
+    Env,
+    "RATE_LIMIT_DISABLED" | "RATE_LIMIT_RPM" | "RATE_LIMIT_WRITE_RPM" | "RATE_LIMIT_WINDOW_SECONDS"
+  >,
+): Required<RateLimitOptions> {
   return {
-    disabled: flag(source.RATE_LIMIT_DISABLED),
-    limit: positiveInt(source.RATE_LIMIT_RPM, 600),
-    writeLimit: positiveInt(source.RATE_LIMIT_WRITE_RPM, 60),
-    windowMs: positiveInt(source.RATE_LIMIT_WINDOW_SECONDS, 60) * 1000,
+    disabled: config.RATE_LIMIT_DISABLED,
+    limit: config.RATE_LIMIT_RPM,
+    writeLimit: config.RATE_LIMIT_WRITE_RPM,
+    windowMs: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
   };
+}
+
+/** The limits of an environment given as variables (parsed by the app's one schema). */
+export function rateLimitOptionsFromEnv(
+  source: Record<string, string | undefined>,
+): Required<RateLimitOptions> {
+  return rateLimitOptionsOf(parseEnv(source));
 }
 
 /**
@@ -35,11 +46,11 @@ export function rateLimitOptionsFromEnv(source = process.env) {
  * whether it is allowed and, when not, the seconds until the window resets. Expired windows
  * are swept at most once per window, so memory stays bounded by the clients of one window.
  */
-export function createWindowCounter(windowMs, now = () => Date.now()) {
-  const windows = new Map();
+export function createWindowCounter(windowMs: number, now: () => number = () => Date.now()) {
+  const windows = new Map<string, { count: number; resetAt: number }>();
   let nextSweep = now() + windowMs;
   return {
-    hit(key, limit) {
+    hit(key: string, limit: number) {
       const t = now();
       if (t >= nextSweep) {
         for (const [k, w] of windows) if (w.resetAt <= t) windows.delete(k);
@@ -61,11 +72,11 @@ export function createWindowCounter(windowMs, now = () => Date.now()) {
   };
 }
 
-export function tooManyRequestsMessage(seconds) {
+export function tooManyRequestsMessage(seconds: number): string {
   return `Too many requests from your address. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`;
 }
 
-function wantsJson(req) {
+function wantsJson(req: Request): boolean {
   return (
     isApiPath(req.path) ||
     req.query?._data !== undefined ||
@@ -73,39 +84,36 @@ function wantsJson(req) {
   );
 }
 
-const SESSION_COOKIE = /(?:^|;)\s*(?:__Host-)?folio_session=/;
-
 /** Whether a request claims to be the owner's (a session cookie or an Authorization header). */
-export function claimsOwner(req) {
-  const cookie = req.headers.cookie;
-  return (
-    Boolean(req.headers.authorization) ||
-    (typeof cookie === "string" && SESSION_COOKIE.test(cookie))
-  );
+export function claimsOwner(req: Pick<Request, "headers">): boolean {
+  return Boolean(req.headers.authorization) || hasSessionCookie(req.headers.cookie);
 }
+
+/** Who asks: the app's isOwnerRequest (a live session or the API token). */
+export type VerifyOwner = (headers: { cookie?: string; authorization?: string }) => Promise<boolean>;
 
 /**
  * Express middleware answering 429 (with Retry-After) once an address goes over its budget.
- * The address is the socket's, or X-Forwarded-For's first hop when `trustProxy` (Express's
- * `trust proxy` must then be on, so `req.ip` reads it).
+ * The address is the one the server stamped on the request (CLIENT_IP_HEADER, see
+ * app/utils/client-ip.server.ts: the socket's, or X-Forwarded-For's first hop with TRUST_PROXY);
+ * without a stamp (this middleware used alone), the socket's.
  * `verifyOwner({ cookie, authorization })` (the app's isOwnerRequest) is asked only about
  * requests that claim to be the owner's; those it confirms are not counted at all, the others
  * (a wrong token, a forged or expired cookie) count as anonymous.
- * @param {{ disabled?: boolean, limit: number, writeLimit: number, windowMs: number, trustProxy: boolean, verifyOwner?: (h: { cookie?: string, authorization?: string }) => Promise<boolean> }} options
  */
 export function rateLimit({
   disabled = false,
   limit,
   writeLimit,
   windowMs,
-  trustProxy,
   verifyOwner,
-}) {
+}: RateLimitOptions & { verifyOwner?: VerifyOwner }): RequestHandler {
   if (disabled) return (_req, _res, next) => next();
   const all = createWindowCounter(windowMs);
   const writes = createWindowCounter(windowMs);
-  const limitAnonymous = (req, res, next) => {
-    const ip = (trustProxy ? req.ip : req.socket.remoteAddress) ?? "unknown";
+  const limitAnonymous: RequestHandler = (req, res, next) => {
+    const stamped = req.headers[CLIENT_IP_HEADER];
+    const ip = (typeof stamped === "string" ? stamped : req.socket.remoteAddress) ?? "unknown";
     let result = all.hit(ip, limit);
     if (result.allowed && !SAFE_METHODS.has(req.method)) result = writes.hit(ip, writeLimit);
     if (result.allowed) return next();
@@ -113,9 +121,12 @@ export function rateLimit({
     res.status(429);
     res.setHeader("Retry-After", String(result.retryAfterSeconds));
     res.setHeader("Cache-Control", "no-store");
-    if (wantsJson(req)) return res.json({ success: false, error: message });
+    if (wantsJson(req)) {
+      res.json({ success: false, error: message });
+      return;
+    }
     if (req.accepts(["html", "text"]) === "html") {
-      return res
+      res
         .type("html")
         .send(
           `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Too many requests | Folio</title>` +
@@ -123,8 +134,9 @@ export function rateLimit({
             `<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem">` +
             `<h1>Too many requests</h1><p>${message}</p></body></html>`,
         );
+      return;
     }
-    return res.type("text/plain").send(message);
+    res.type("text/plain").send(message);
   };
   return (req, res, next) => {
     if (isExempt(req.method, req.path)) return next();

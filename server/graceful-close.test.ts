@@ -1,38 +1,42 @@
 import { spawn } from "node:child_process";
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { trackConnections } from "./graceful-close.js";
+import { trackConnections, type ConnectionTracker } from "./graceful-close";
 
 const BIG = 8 * 1024 * 1024;
 
-/** @type {http.Server[]} */
-const servers = [];
+const servers: http.Server[] = [];
 afterEach(() => {
   for (const s of servers.splice(0)) s.closeAllConnections?.();
 });
 
-/** @param {http.RequestListener} handler */
-async function listen(handler) {
+async function listen(handler: http.RequestListener) {
   const server = http.createServer(handler);
   servers.push(server);
   const tracker = trackConnections(server, { lingerMs: 5_000 });
   await new Promise((r) => server.listen(0, "127.0.0.1", () => r(undefined)));
-  const address = /** @type {import("node:net").AddressInfo} */ (server.address());
-  const closed = new Promise((r) => server.once("close", () => r(Date.now())));
+  const address = server.address() as AddressInfo;
+  const closed = new Promise<number>((r) => server.once("close", () => r(Date.now())));
   return { server, tracker, closed, url: `http://127.0.0.1:${address.port}` };
 }
 
-/**
- * GET on a keep-alive agent, reading the body as slowly as asked.
- * @param {string} url
- * @param {{ agent?: http.Agent, readDelayMs?: number, onResponse?: () => void }} [o]
- */
-function get(url, { agent, readDelayMs = 0, onResponse } = {}) {
-  return new Promise((resolve, reject) => {
+type Answer = { status: number | undefined; bytes: number; connection: string | undefined };
+
+/** GET on a keep-alive agent, reading the body as slowly as asked. */
+function get(
+  url: string,
+  {
+    agent,
+    readDelayMs = 0,
+    onResponse,
+  }: { agent?: http.Agent; readDelayMs?: number; onResponse?: () => void } = {},
+) {
+  return new Promise<Answer>((resolve, reject) => {
     const req = http.get(url, { agent }, (res) => {
       onResponse?.();
       let bytes = 0;
-      res.on("data", (chunk) => {
+      res.on("data", (chunk: Buffer) => {
         bytes += chunk.length;
         if (readDelayMs) {
           res.pause();
@@ -51,11 +55,11 @@ function get(url, { agent, readDelayMs = 0, onResponse } = {}) {
 describe("trackConnections().close", () => {
   it("delivers every byte of a response that has ended but is still in the write buffer", async () => {
     let ended = () => {};
-    const endedOnce = new Promise((r) => (ended = r));
+    const endedOnce = new Promise<void>((r) => (ended = r));
     const { tracker, closed, url } = await listen((_req, res) => {
       res.writeHead(200, { "Content-Length": String(BIG) });
       res.end(Buffer.alloc(BIG, 120));
-      ended(undefined);
+      ended();
     });
     // The client reads slowly, so most of the 8 MB sits in the server's buffer when it closes.
     const answer = get(url, { readDelayMs: 5 });
@@ -66,7 +70,7 @@ describe("trackConnections().close", () => {
   });
 
   it("answers a request that arrived on a new connection but was not read yet", async () => {
-    let tracker = { close: () => {} };
+    let tracker: ConnectionTracker = { close: () => {} };
     const started = await listen((_req, res) => res.end("answered"));
     tracker = started.tracker;
     // Closing on the connection event: the request is on the wire but not parsed yet.
@@ -78,10 +82,12 @@ describe("trackConnections().close", () => {
   it("answers the connections queued in the kernel while the event loop was blocked", async () => {
     // The server runs in its own process: /block busy-waits 600 ms and then closes, while this
     // process opens five more connections (taken by the kernel, not yet by the server).
-    const module = new URL("./graceful-close.js", import.meta.url).href;
+    const module = new URL("./graceful-close.ts", import.meta.url).href;
     const child = spawn(
       process.execPath,
       [
+        "--import",
+        "tsx",
         "--input-type=module",
         "-e",
         `import http from "node:http";
@@ -99,7 +105,9 @@ describe("trackConnections().close", () => {
       ],
       { stdio: ["ignore", "pipe", "inherit"] },
     );
-    const port = await new Promise((r) => child.stdout.once("data", (d) => r(Number(String(d)))));
+    const port = await new Promise<number>((r) =>
+      child.stdout.once("data", (d: Buffer) => r(Number(String(d)))),
+    );
     const exited = new Promise((r) => child.once("exit", r));
     const url = `http://127.0.0.1:${port}`;
     const blocked = get(`${url}/block`);
@@ -114,12 +122,12 @@ describe("trackConnections().close", () => {
 
   it("closes idle keep-alive connections at once and busy ones right after their response", async () => {
     let release = () => {};
-    const released = new Promise((r) => (release = r));
+    const released = new Promise<void>((r) => (release = r));
     let arrived = () => {};
-    const slowArrived = new Promise((r) => (arrived = r));
+    const slowArrived = new Promise<void>((r) => (arrived = r));
     const { tracker, closed, url } = await listen(async (req, res) => {
       if (req.url === "/slow") {
-        arrived(undefined);
+        arrived();
         await released;
       }
       res.end("ok");

@@ -7,6 +7,7 @@
 // and new ones after their first response (or after a grace period if no request comes); and
 // the listener closes only once connections have stopped coming (those already queued in the
 // kernel are taken and answered, not reset).
+import type http from "node:http";
 import net from "node:net";
 
 /** After ending a socket, how long a client may keep it half open before it is destroyed. */
@@ -21,48 +22,51 @@ const FIRST_REQUEST_GRACE_MS = 3_000;
 const ACCEPT_QUIET_MS = 400;
 const ACCEPT_MAX_MS = 3_000;
 
+export type ConnectionTracker = {
+  /** Stops accepting and ends every connection gracefully; `callback` runs once all are closed. */
+  close(callback?: (error?: Error) => void): void;
+};
+
 /**
  * Tracks the server's connections from now on. Call `close(callback)` once to stop accepting
  * connections and end every one gracefully; `callback` runs when the last one has closed.
- * @param {import("node:http").Server} server
- * @param {{ lingerMs?: number, firstRequestGraceMs?: number, acceptQuietMs?: number, acceptMaxMs?: number }} [options]
  */
 export function trackConnections(
-  server,
+  server: http.Server,
   {
     lingerMs = LINGER_MS,
     firstRequestGraceMs = FIRST_REQUEST_GRACE_MS,
     acceptQuietMs = ACCEPT_QUIET_MS,
     acceptMaxMs = ACCEPT_MAX_MS,
+  }: {
+    lingerMs?: number;
+    firstRequestGraceMs?: number;
+    acceptQuietMs?: number;
+    acceptMaxMs?: number;
   } = {},
-) {
-  /** @type {Set<import("node:net").Socket>} */
-  const sockets = new Set();
+): ConnectionTracker {
+  const sockets = new Set<net.Socket>();
   /** Connections that have sent a request; a new one's first request may still be unread. */
-  /** @type {WeakSet<import("node:net").Socket>} */
-  const served = new WeakSet();
+  const served = new WeakSet<net.Socket>();
   /** Open responses per connection (more than one only with pipelining). */
-  /** @type {Map<import("node:net").Socket, number>} */
-  const open = new Map();
+  const open = new Map<net.Socket, number>();
   let closing = false;
   let lastConnectionAt = 0;
 
-  /** @param {import("node:net").Socket} socket */
-  function endSocket(socket) {
+  function endSocket(socket: net.Socket) {
     socket.end();
     setTimeout(() => socket.destroy(), lingerMs).unref();
   }
 
   /** Ends an idle connection now; gives a new one time for the request it may have sent. */
-  /** @param {import("node:net").Socket} socket */
-  function endWhenQuiet(socket) {
+  function endWhenQuiet(socket: net.Socket) {
     if (served.has(socket)) return endSocket(socket);
     setTimeout(() => {
       if (!open.has(socket)) endSocket(socket);
     }, firstRequestGraceMs).unref();
   }
 
-  server.on("connection", (socket) => {
+  server.on("connection", (socket: net.Socket) => {
     lastConnectionAt = Date.now();
     sockets.add(socket);
     socket.once("close", () => {
@@ -88,7 +92,6 @@ export function trackConnections(
   });
 
   return {
-    /** @param {(error?: Error) => void} [callback] */
     close(callback) {
       if (closing) return;
       closing = true;

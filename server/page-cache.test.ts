@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { PageStore, deflatePart, gzipStamp, pageCacheKey, stamp } from "./page-cache.js";
+import { PageStore, deflatePart, gzipStamp, pageCacheKey, stamp } from "./page-cache";
 
 const base = { method: "GET", host: "folio.example", protocol: "https", url: "/", path: "/" };
-const key = (o) => pageCacheKey({ ...base, ...o });
+const key = (o: Partial<Parameters<typeof pageCacheKey>[0]>) => pageCacheKey({ ...base, ...o });
 
 describe("pageCacheKey", () => {
   it("gives the public pages a key, with the query in a stable order", () => {
@@ -78,7 +78,7 @@ describe("pageCacheKey and forged hosts", () => {
 });
 
 describe("PageStore", () => {
-  const entry = (bytes) => ({
+  const entry = (bytes: number) => ({
     parts: [Buffer.from("x")],
     bytes,
     headers: {},
@@ -104,7 +104,7 @@ describe("PageStore", () => {
 
 describe("gzipStamp", () => {
   it("is a valid gzip (checksum and size included) of the page stamped with the nonce", () => {
-    const text = (n) => Buffer.from("<p>Hello é ✓</p>".repeat(n));
+    const text = (n: number) => Buffer.from("<p>Hello é ✓</p>".repeat(n));
     const cases = [
       [text(1)],
       [Buffer.alloc(0), text(3), Buffer.alloc(0)],

@@ -1,0 +1,163 @@
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type ErrorRequestHandler } from "express";
+import morgan from "morgan";
+import path from "node:path";
+import type { ViteDevServer } from "vite";
+import { clientAddress } from "../app/utils/client-ip.server";
+import type { Env } from "../app/utils/env.server";
+import { CLIENT_IP_HEADER } from "../app/utils/http-names.server";
+import { apiCors } from "./cors";
+import { pageCache, publicOriginOf } from "./page-cache";
+import { privateNoStore } from "./private-cache";
+import {
+  checkCrossSite,
+  crossSiteInputOf,
+  parseAllowedOrigins,
+  stripForwardedHeaders,
+  TRUSTED_FORWARDED_HEADERS,
+  forwardedHostAsHost,
+} from "./guards";
+import { rateLimit, rateLimitOptionsOf, type VerifyOwner } from "./rate-limit";
+import { securityHeaders } from "./security-headers";
+import { closeWhenBodyUnread } from "./unread-body";
+
+/** What the server uses of the app's entry module (app/entry.server.tsx). */
+export type FolioEntry = Partial<
+  Pick<
+    typeof import("../app/entry.server"),
+    "startup" | "shutdown" | "isOwnerRequest" | "contentVersion"
+  >
+>;
+
+/** Where the app comes from: the production build, or Vite's dev server (`--dev`). */
+export type AppSource = { build: ServerBuild; vite?: undefined } | { build?: undefined; vite: ViteDevServer };
+
+/** The app's entry module (loaded afresh from Vite in development, so edits are seen). */
+export async function serverEntry(source: AppSource): Promise<FolioEntry> {
+  const build = source.vite
+    ? ((await source.vite.ssrLoadModule("virtual:remix/server-build")) as ServerBuild)
+    : source.build;
+  return build.entry.module as FolioEntry;
+}
+
+/** The configuration the server reads (app/utils/env.server.ts, the app's one schema). */
+export type ServerConfig = Pick<
+  Env,
+  | "NODE_ENV"
+  | "TRUST_PROXY"
+  | "ALLOWED_ORIGINS"
+  | "PUBLIC_URL"
+  | "FOLIO_BUILD_DIR"
+  | "FOLIO_PAGE_CACHE"
+  | "FOLIO_REQUEST_LOG"
+  | "RATE_LIMIT_DISABLED"
+  | "RATE_LIMIT_RPM"
+  | "RATE_LIMIT_WRITE_RPM"
+  | "RATE_LIMIT_WINDOW_SECONDS"
+>;
+
+/** Builds the Express app around a Remix build (or Vite's dev server). */
+export function createApp(source: AppSource, config: ServerConfig) {
+  const { build, vite } = source;
+  const production = config.NODE_ENV === "production";
+  const buildDir = config.FOLIO_BUILD_DIR;
+  const app = express();
+  app.disable("x-powered-by");
+  const trustProxy = config.TRUST_PROXY;
+  if (trustProxy) app.set("trust proxy", true);
+  // Proxy headers: only X-Forwarded-For/-Proto/-Host, and only from a trusted proxy. Without
+  // TRUST_PROXY all of them are dropped before anything (Express, Remix's request URL, the
+  // page cache, the rate limits) can read one.
+  app.use(stripForwardedHeaders({ keep: trustProxy ? TRUSTED_FORWARDED_HEADERS : [] }));
+  if (trustProxy) app.use(forwardedHostAsHost());
+  const allowedOrigins = parseAllowedOrigins(config.ALLOWED_ORIGINS);
+
+  app.use(closeWhenBodyUnread); // a body left unread must not stall the connection
+  app.use(compression());
+  if (config.FOLIO_REQUEST_LOG) app.use(morgan(production ? "combined" : "dev"));
+  app.use(securityHeaders({ production, dev: Boolean(vite) }));
+  app.use(privateNoStore());
+
+  // The client address the rate limits and the app see (computed here, once; whatever a
+  // client sent in this header is overwritten).
+  app.use((req, _res, next) => {
+    req.headers[CLIENT_IP_HEADER] = clientAddress({
+      socketAddress: req.socket.remoteAddress,
+      forwardedFor: req.headers["x-forwarded-for"],
+      trustProxy,
+    });
+    next();
+  });
+
+  app.use(apiCors(allowedOrigins)); // REST API: CORS for ALLOWED_ORIGINS, OPTIONS with Allow
+
+  app.use((req, res, next) => {
+    const refused = checkCrossSite(crossSiteInputOf(req, { trustProxy, allowedOrigins }));
+    if (!refused) return next();
+    const wantsJson = req.accepts(["html", "json"]) === "json" || req.query._data !== undefined;
+    res.status(refused.status);
+    if (wantsJson) res.json({ success: false, error: refused.message });
+    else res.type("text/plain").send(refused.message);
+  });
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else {
+    app.use(
+      "/assets",
+      express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }),
+    );
+    // The other public files (favicon, logo, manifest) all have an extension: pages never
+    // pay for a file-system lookup.
+    const publicFiles = express.static(`${buildDir}/client`, { maxAge: "1h" });
+    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
+  }
+
+  // After the static files (they never count), before Remix: pages, data, API and resource routes.
+  // The owner (a live session or the API token, checked by the app) is not counted.
+  const verifyOwner: VerifyOwner = async (headers) => {
+    const entry = await serverEntry(source);
+    return entry.isOwnerRequest ? entry.isOwnerRequest(headers) : false;
+  };
+  app.use(rateLimit({ ...rateLimitOptionsOf(config), verifyOwner }));
+
+  // Rendered public pages are reused for anonymous visitors until the database changes (not in
+  // development, where the code changes under it).
+  const contentVersion = (build?.entry.module as FolioEntry | undefined)?.contentVersion;
+  if (!vite && contentVersion && config.FOLIO_PAGE_CACHE) {
+    app.use(
+      pageCache({
+        contentVersion,
+        trustProxy,
+        publicOrigin: publicOriginOf(config.PUBLIC_URL),
+      }),
+    );
+  }
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build: vite
+        ? () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
+        : build,
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
+    }),
+  );
+  // Errors Express itself meets (a malformed URL, a failing middleware) keep the headers set
+  // above and never show a stack trace. Express knows an error handler by its four parameters.
+  const answerError: ErrorRequestHandler = (err, _req, res, _next) => {
+    const status = Number(err?.status ?? err?.statusCode);
+    const code = status >= 400 && status < 600 ? status : 500;
+    if (code >= 500) console.error(err);
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    res.status(code).type("text/plain");
+    res.send(code < 500 ? "Bad request." : "Something went wrong. Try again.");
+  };
+  app.use(answerError);
+  return app;
+}
