@@ -32,7 +32,8 @@ export type FolioEntry = Partial<
 >;
 
 /** Where the app comes from: the production build, or Vite's dev server (`--dev`). */
-export type AppSource = { build: ServerBuild; vite?: undefined } | { build?: undefined; vite: ViteDevServer };
+export type AppSource =
+  { build: ServerBuild; vite?: undefined } | { build?: undefined; vite: ViteDevServer };
 
 /** The app's entry module (loaded afresh from Vite in development, so edits are seen). */
 export async function serverEntry(source: AppSource): Promise<FolioEntry> {

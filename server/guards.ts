@@ -94,7 +94,8 @@ export function checkCrossSite({
 }: CrossSiteInput): Refusal | null {
   if (SAFE_METHODS.has(method)) return null;
   const allowedFrom = (source: string | null) =>
-    source === selfOrigin || (source !== null && isApiPath(path) && allowedOrigins.includes(source));
+    source === selfOrigin ||
+    (source !== null && isApiPath(path) && allowedOrigins.includes(source));
   if (origin) return origin !== "null" && allowedFrom(origin) ? null : REFUSED;
   if (secFetchSite && secFetchSite !== "same-origin" && secFetchSite !== "none") return REFUSED;
   if (referer) return allowedFrom(originOfReferer(referer)) ? null : REFUSED;

@@ -90,7 +90,10 @@ export function claimsOwner(req: Pick<Request, "headers">): boolean {
 }
 
 /** Who asks: the app's isOwnerRequest (a live session or the API token). */
-export type VerifyOwner = (headers: { cookie?: string; authorization?: string }) => Promise<boolean>;
+export type VerifyOwner = (headers: {
+  cookie?: string;
+  authorization?: string;
+}) => Promise<boolean>;
 
 /**
  * Express middleware answering 429 (with Retry-After) once an address goes over its budget.

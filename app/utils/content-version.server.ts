@@ -1,6 +1,6 @@
 // A number that changes whenever anything commits to the database, from this process or another
 // (the CLI, a restore): SQLite's `PRAGMA data_version`, read on a connection of its own that
-// never writes. The page cache (server/page-cache.js) drops a reused page when it changes.
+// never writes. The page cache (server/page-cache.ts) drops a reused page when it changes.
 import Database from "better-sqlite3";
 import { databaseFile } from "./db.server";
 import { onServerStop } from "./lifecycle.server";

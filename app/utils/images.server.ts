@@ -305,7 +305,7 @@ export async function imageFileResponse(
     "Cache-Control": IMMUTABLE,
     ETag: etag,
     "Last-Modified": stat.mtime.toUTCString(),
-    // X-Content-Type-Options comes from server/security-headers.js, like on every answer (set
+    // X-Content-Type-Options comes from server/security-headers.ts, like on every answer (set
     // here too, Remix's adapter appended it a second time).
   });
   if (matchesEtag(request.headers.get("If-None-Match"), etag)) {

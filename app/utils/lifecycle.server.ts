@@ -14,7 +14,7 @@ export function onServerStop(hook: Hook) {
   stopHooks.push(hook);
 }
 
-/** Called by server.js before it listens: validates config, opens the database, starts jobs. */
+/** Called by the server (server/main.ts) before it listens: validates config, opens the database, starts jobs. */
 export async function startup() {
   const config = env();
   await dbReady();
@@ -23,7 +23,7 @@ export async function startup() {
   for (const hook of startHooks) await hook();
 }
 
-/** Called by server.js after in-flight requests finished: stops jobs and closes the database. */
+/** Called by the server (server/main.ts) after in-flight requests finished: stops jobs and closes the database. */
 export async function shutdown() {
   for (const hook of stopHooks.reverse()) {
     try {

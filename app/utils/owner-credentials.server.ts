@@ -1,4 +1,4 @@
-// Who is asking, for the Express layer (server/rate-limit.js): the owner's requests (a live
+// Who is asking, for the Express layer (server/rate-limit.ts): the owner's requests (a live
 // session, or the API token) are not counted against the anonymous per-address limits. The
 // server reads this through the build's entry module (app/entry.server.tsx), and calls it only
 // for requests that carry a session cookie or an Authorization header.

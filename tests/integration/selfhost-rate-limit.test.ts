@@ -6,7 +6,7 @@ import {
   createWindowCounter,
   rateLimit,
   rateLimitOptionsFromEnv,
-} from "../../server/rate-limit.js";
+} from "../../server/rate-limit";
 import { startTestServer, type TestServer } from "../support/server";
 
 const LIMITS = {
