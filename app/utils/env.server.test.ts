@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { parseEnv } from "./env.server";
 
 describe("parseEnv", () => {
@@ -69,6 +69,10 @@ describe("empty settings", () => {
       "RESTORE_MAX_FILE_BYTES",
       "RESTORE_MAX_TOTAL_BYTES",
       "COOKIE_SECURE",
+      "HOST",
+      "FOLIO_BUILD_DIR",
+      "FOLIO_REQUEST_LOG",
+      "FOLIO_PAGE_CACHE",
     ];
     const defaults = parseEnv({});
     for (const blank of ["", "  "]) {
@@ -87,5 +91,54 @@ describe("empty settings", () => {
     expect(() => parseEnv({ COOKIE_SECURE: "maybe" })).toThrow(
       /COOKIE_SECURE must be true or false/,
     );
+  });
+});
+
+describe("the server's settings (server/main.ts reads them from this schema too)", () => {
+  it("have the documented defaults", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      HOST: "0.0.0.0",
+      PORT: 3000,
+      FOLIO_BUILD_DIR: "build",
+      FOLIO_REQUEST_LOG: true,
+      FOLIO_PAGE_CACHE: true,
+      TRUST_PROXY: false,
+      RATE_LIMIT_DISABLED: false,
+      RATE_LIMIT_RPM: 600,
+      RATE_LIMIT_WRITE_RPM: 60,
+      RATE_LIMIT_WINDOW_SECONDS: 60,
+    });
+  });
+  it("turn the request log and the page cache off with 0 only", () => {
+    const off = parseEnv({ FOLIO_REQUEST_LOG: "0", FOLIO_PAGE_CACHE: " 0 " });
+    expect([off.FOLIO_REQUEST_LOG, off.FOLIO_PAGE_CACHE]).toEqual([false, false]);
+    const on = parseEnv({ FOLIO_REQUEST_LOG: "1", FOLIO_PAGE_CACHE: "yes" });
+    expect([on.FOLIO_REQUEST_LOG, on.FOLIO_PAGE_CACHE]).toEqual([true, true]);
+  });
+  it("read flags as 1 or true in any case, spaces around allowed", () => {
+    for (const value of ["1", "true", "TRUE", " True "])
+      expect(parseEnv({ TRUST_PROXY: value }).TRUST_PROXY, value).toBe(true);
+    for (const value of ["0", "false", "yes", "on"])
+      expect(parseEnv({ TRUST_PROXY: value }).TRUST_PROXY, value).toBe(false);
+  });
+  it("refuse a rate limit or window of 0 (it would refuse every request), naming each", () => {
+    expect(() =>
+      parseEnv({ RATE_LIMIT_RPM: "0", RATE_LIMIT_WRITE_RPM: "0", RATE_LIMIT_WINDOW_SECONDS: "0" }),
+    ).toThrow(
+      /RATE_LIMIT_RPM must be a whole number \(1 or more\)[\s\S]*RATE_LIMIT_WRITE_RPM[\s\S]*RATE_LIMIT_WINDOW_SECONDS/,
+    );
+    expect(parseEnv({ RATE_LIMIT_RPM: "1" }).RATE_LIMIT_RPM).toBe(1);
+  });
+});
+
+describe("env()", () => {
+  it("parses once per process: another copy of the module (the Remix build beside the server) reuses the first parse", async () => {
+    const first = await import("./env.server");
+    const config = first.env();
+    vi.resetModules();
+    const copy = await import("./env.server");
+    expect(copy).not.toBe(first);
+    expect(copy.env()).toBe(config);
   });
 });
