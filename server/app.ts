@@ -1,3 +1,6 @@
+// The Express app in front of Remix: proxy-header hygiene, the client address, compression,
+// the request log, security headers, CORS and the CSRF guard, static files, rate limits, the
+// page cache, then Remix. Its settings come from the app's configuration (ServerConfig).
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
