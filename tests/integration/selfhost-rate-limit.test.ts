@@ -2,11 +2,7 @@
 import express from "express";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createWindowCounter,
-  rateLimit,
-  rateLimitOptionsFromEnv,
-} from "../../server/rate-limit";
+import { createWindowCounter, rateLimit, rateLimitOptionsFromEnv } from "../../server/rate-limit";
 import { startTestServer, type TestServer } from "../support/server";
 
 const LIMITS = {
