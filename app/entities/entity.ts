@@ -31,3 +31,20 @@ export const deleteTitleOf = (entity: AdminEntity) => entity.deleteTitle ?? DELE
 /** `/dashboard/admin/skills/5/delete`: the no-JS confirmation page and the URL the dialog posts to. */
 export const deleteUrlOf = (entity: AdminEntity, id: number | string) =>
   `${entity.listUrl}/${id}/delete`;
+
+/** What a `<list>/<id>/delete` loader answers (see `deleteConfirmRoute` in admin.server.ts). */
+export type DeleteConfirmData = {
+  title: string;
+  noun: string;
+  name: string;
+  listUrl: string;
+};
+
+/** What a form action answers when it does not redirect: a dialog's texts, field messages, typed values. */
+export type FormResult = {
+  status: "error" | "info";
+  title: string;
+  text: string;
+  fieldErrors: Record<string, string>;
+  values: Record<string, string>;
+};

@@ -1,4 +1,4 @@
-import { prisma } from "~/utils/db.server";
+import { prisma } from "./db.server";
 import type { ExperienceInput } from "~/entities/experience";
 import { listOrder, topPosition } from "./position.server";
 

@@ -1,5 +1,5 @@
 import type { Prisma } from "@prisma/client";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "./db.server";
 import { hasChanges, type UpdateResult } from "~/entities/fields";
 import { topPosition } from "./position.server";
 import { fieldErrorsOf } from "~/utils/validation";

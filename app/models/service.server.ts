@@ -1,4 +1,4 @@
-import { prisma } from "~/utils/db.server";
+import { prisma } from "./db.server";
 import { hasChanges, type UpdateResult } from "~/entities/fields";
 import { listOrder, topPosition } from "./position.server";
 import type { ServiceInput } from "~/entities/service";

@@ -9,9 +9,9 @@ import {
   NO_CHANGES_TITLE,
   SOMETHING_WENT_WRONG,
   type AdminEntity,
+  type DeleteConfirmData,
+  type FormResult,
 } from "~/entities/entity";
-import type { DeleteConfirmData } from "~/components/admin/delete-confirm";
-import type { FormResult } from "~/components/admin/entity-form";
 import { parseId, type UpdateResult } from "~/entities/fields";
 import { requireOwner } from "./auth.server";
 import { BodyRefused, partialForm, readForm, TOO_LARGE_HEADERS } from "./body.server";

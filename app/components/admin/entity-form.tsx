@@ -9,13 +9,9 @@ import { useHydrated } from "~/utils/use-hydrated";
  * 400, with the field messages and everything typed) or a notice ('info', e.g. 'No Changes Made').
  * Built on the server by `formError` / `formNotice` in app/utils/admin.server.ts.
  */
-export type FormResult = {
-  status: "error" | "info";
-  title: string;
-  text: string;
-  fieldErrors: Record<string, string>;
-  values: Record<string, string>;
-};
+import type { FormResult } from "~/entities/entity";
+
+export type { FormResult };
 
 export type FieldOption = { value: string; label: string; icon?: ReactNode };
 

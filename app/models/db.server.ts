@@ -2,16 +2,14 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "@prisma/client";
 import fs from "node:fs";
 import path from "node:path";
-import { env } from "./env.server";
+import { env } from "~/utils/env.server";
+import { databaseFile } from "./database-file.server";
 
 declare global {
   var __folioPrisma: PrismaClient | undefined;
 }
 
-/** The SQLite file behind a `file:` DATABASE_URL. */
-export function databaseFile(url = env().DATABASE_URL) {
-  return path.resolve(url.replace(/^file:/, "").split("?")[0]);
-}
+export { databaseFile };
 
 function createClient() {
   const url = env().DATABASE_URL;

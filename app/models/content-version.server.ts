@@ -2,8 +2,8 @@
 // (the CLI, a restore): SQLite's `PRAGMA data_version`, read on a connection of its own that
 // never writes. The page cache (server/page-cache.js) drops a reused page when it changes.
 import Database from "better-sqlite3";
-import { databaseFile } from "./db.server";
-import { onServerStop } from "./lifecycle.server";
+import { databaseFile } from "./database-file.server";
+import { onServerStop } from "~/utils/lifecycle.server";
 
 let watcher: { db: Database.Database; read: () => number } | undefined;
 

@@ -1,4 +1,4 @@
-import type { FormResult } from "./entity-form";
+import type { FormResult } from "~/entities/entity";
 
 export const SECURITY_URL = "/dashboard/admin/security";
 /** Two-factor sign-in settings (built separately; linked from the security page). */
