@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { optionalText, requiredText } from "./fields";
 import type { AdminEntity } from "./entity";
+import { PUT_NOTE, type RestShape } from "./rest";
 
 const base = {
   degree: requiredText("Degree", 150),
@@ -26,4 +27,27 @@ export const EDUCATION: AdminEntity = {
   addedTitle: "Education Added Successfully!",
   addFailedText: "Failed to add Education.",
   updatedTitle: "Education Updated Successfully!",
+  editUrl: (id) => `/dashboard/admin/education-edit/${id}`,
+  ordered: "education",
+};
+
+/** REST: GET and POST /addeducation, GET, PUT and DELETE /addeducation/{id}. */
+export const EDUCATION_REST: RestShape = {
+  path: "/addeducation",
+  tag: "Education",
+  noun: "education record",
+  model: { name: "Education", schema: educationCreateSchema },
+  bodies: {
+    EducationCreate: { schema: educationCreateSchema },
+    EducationUpdate: { schema: educationUpdateSchema, description: PUT_NOTE },
+  },
+  collection: {
+    get: { summary: "List education records" },
+    post: { summary: "Add an education record", body: "EducationCreate" },
+  },
+  item: {
+    get: { summary: "One education record" },
+    put: { summary: "Update an education record", body: "EducationUpdate" },
+    delete: { summary: "Delete an education record" },
+  },
 };

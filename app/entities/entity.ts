@@ -1,4 +1,4 @@
-import { DELETE_CONFIRM } from "~/utils/copy";
+import { DELETE_CONFIRM } from "../utils/copy";
 
 /**
  * The texts and URLs of one admin CRUD screen set. Screens, delete pages and server helpers read
@@ -17,7 +17,18 @@ export type AdminEntity = {
   updatedTitle?: string;
   /** Delete confirmation title (the spec's 'Are you sure?' unless the entity says otherwise). */
   deleteTitle?: string;
+  /** The edit screen of one record (entities with an edit screen). */
+  editUrl?: (id: number | string) => string;
+  /** The ordered table behind the list (lists the owner can reorder). */
+  ordered?: OrderedModel;
 };
+
+/** The tables whose rows have a position the owner sets (models/ordering.server.ts). */
+export type OrderedModel =
+  "skill" | "category" | "service" | "project" | "education" | "experience";
+
+/** `/dashboard/admin/skills/add`: the add screen. */
+export const addUrlOf = (entity: AdminEntity) => `${entity.listUrl}/add`;
 
 /** The spec's generic failure text (section 8: network or other failure on add or update). */
 export const SOMETHING_WENT_WRONG = "Something went wrong. Try again.";

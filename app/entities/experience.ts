@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { optionalText, requiredText } from "./fields";
 import type { AdminEntity } from "./entity";
+import type { RestShape } from "./rest";
 
 export const experienceSchema = z.object({
   title: requiredText("Title", 150),
@@ -15,4 +16,19 @@ export const EXPERIENCE: AdminEntity = {
   listUrl: "/dashboard/admin/experience",
   addedTitle: "Experience Added Successfully!",
   addFailedText: "Failed to add Experience.",
+  ordered: "experience",
+};
+
+/** REST: GET and POST /addexperience, DELETE /addexperience/{id}. */
+export const EXPERIENCE_REST: RestShape = {
+  path: "/addexperience",
+  tag: "Experience",
+  noun: "experience record",
+  model: { name: "Experience", schema: experienceSchema },
+  bodies: { ExperienceInput: { schema: experienceSchema } },
+  collection: {
+    get: { summary: "List experience records" },
+    post: { summary: "Add an experience record", body: "ExperienceInput" },
+  },
+  item: { delete: { summary: "Delete an experience record" } },
 };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { optionalText, requiredText } from "./fields";
 import type { AdminEntity } from "./entity";
+import { PUT_NOTE, type RestShape } from "./rest";
 
 /** Icons a service card can show (the admin's icon choice; rendered by components/service-icon). */
 export const SERVICE_ICONS = [
@@ -34,4 +35,24 @@ export const SERVICES: AdminEntity = {
   addedTitle: "Service Added Successfully!",
   addFailedText: "Failed to add Service.",
   updatedTitle: "Service Updated Successfully!",
+  editUrl: (id) => `/dashboard/admin/service-edit/${id}`,
+  ordered: "service",
+};
+
+/** REST: GET and POST /addfeather, GET, PUT and DELETE /addfeather/{id}. */
+export const SERVICE_REST: RestShape = {
+  path: "/addfeather",
+  tag: "Services",
+  noun: "service",
+  model: { name: "Service", schema: serviceSchema },
+  bodies: { ServiceInput: { schema: serviceSchema, description: `On PUT: ${PUT_NOTE}` } },
+  collection: {
+    get: { summary: "List services" },
+    post: { summary: "Add a service", body: "ServiceInput" },
+  },
+  item: {
+    get: { summary: "One service" },
+    put: { summary: "Update a service", body: "ServiceInput" },
+    delete: { summary: "Delete a service" },
+  },
 };
