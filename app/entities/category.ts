@@ -2,6 +2,7 @@ import { z } from "zod";
 import { requiredText } from "./fields";
 import type { AdminEntity } from "./entity";
 import type { RestShape } from "./rest";
+import type { FieldSpec } from "./form-fields";
 
 export const categorySchema = z.object({ name: requiredText("Category name", 60) });
 export type CategoryInput = z.infer<typeof categorySchema>;
@@ -14,6 +15,7 @@ export const CATEGORIES: AdminEntity = {
   addFailedText: "Failed to add Category.",
   deleteTitle: "Delete Category?",
   ordered: "category",
+  blockedReason: (n) => categoryInUseReason(n),
 };
 
 /** REST: GET and POST /addcategory, DELETE /addcategory/{id} (409 while projects use it). */
@@ -46,3 +48,15 @@ export const categoryInUseText = (n: number) =>
 /** The same, as the dashboard's error dialog says it after 'Failed to delete Category.' */
 export const categoryInUseReason = (n: number) =>
   `${n === 1 ? "1 project still uses" : `${n} projects still use`} it as skill. Change the skill of those projects first.`;
+
+/** Add Category's form. */
+export const CATEGORY_FIELDS: FieldSpec[] = [
+  {
+    name: "name",
+    label: "Category Name",
+    required: true,
+    maxLength: 60,
+    placeholder: "e.g. React",
+    hint: "Shown as a Core Skills chip and offered as a project's skill.",
+  },
+];

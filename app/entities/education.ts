@@ -2,6 +2,7 @@ import { z } from "zod";
 import { optionalText, requiredText } from "./fields";
 import type { AdminEntity } from "./entity";
 import { PUT_NOTE, type RestShape } from "./rest";
+import type { FieldSpec } from "./form-fields";
 
 const base = {
   degree: requiredText("Degree", 150),
@@ -51,3 +52,23 @@ export const EDUCATION_REST: RestShape = {
     delete: { summary: "Delete an education record" },
   },
 };
+
+const description = (required: boolean): FieldSpec => ({
+  name: "description",
+  label: "Description",
+  kind: "textarea",
+  required,
+  maxLength: 2000,
+  rows: 4,
+});
+
+const baseFields: FieldSpec[] = [
+  { name: "degree", label: "Degree", required: true, maxLength: 150 },
+  { name: "institution", label: "Institution", required: true, maxLength: 150 },
+  { name: "year", label: "Passing Year", required: true, maxLength: 50, placeholder: "e.g. 2024" },
+];
+
+/** Add Education: degree, institution and year required; description optional. */
+export const EDUCATION_ADD_FIELDS: FieldSpec[] = [...baseFields, description(false)];
+/** Edit Education: all four required (spec section 5). */
+export const EDUCATION_EDIT_FIELDS: FieldSpec[] = [...baseFields, description(true)];

@@ -21,6 +21,8 @@ export type AdminEntity = {
   editUrl?: (id: number | string) => string;
   /** The ordered table behind the list (lists the owner can reorder). */
   ordered?: OrderedModel;
+  /** Why a record still used by `count` others is not deleted (the delete's error dialog). */
+  blockedReason?: (count: number) => string;
 };
 
 /** The tables whose rows have a position the owner sets (models/ordering.server.ts). */

@@ -1,18 +1,10 @@
 // Experience records: the service the dashboard and REST /addexperience call.
-import {
-  createExperience,
-  deleteExperience,
-  getExperience,
-  listExperience,
-  type Experience,
-} from "~/models/experience.server";
-import { orderingOf, removal, type EntityService } from "./entity.server";
-import type { ExperienceInput } from "./experience";
+import * as model from "~/models/experience.server";
+import { entityService } from "./entity.server";
 
-export const experienceService: EntityService<Experience, ExperienceInput> = {
-  list: () => listExperience(),
-  get: (id) => getExperience(id),
-  create: createExperience,
-  remove: removal(deleteExperience),
-  ...orderingOf("experience"),
-};
+export const experienceService = entityService("experience", {
+  list: model.listExperience,
+  get: model.getExperience,
+  create: model.createExperience,
+  remove: model.deleteExperience,
+});

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { optionalText, requiredText } from "./fields";
 import type { AdminEntity } from "./entity";
 import type { RestShape } from "./rest";
+import type { FieldSpec } from "./form-fields";
 
 export const experienceSchema = z.object({
   title: requiredText("Title", 150),
@@ -32,3 +33,17 @@ export const EXPERIENCE_REST: RestShape = {
   },
   item: { delete: { summary: "Delete an experience record" } },
 };
+
+/** Add Experience: title, institution and duration required; description optional. */
+export const EXPERIENCE_FIELDS: FieldSpec[] = [
+  { name: "title", label: "Title", required: true, maxLength: 150 },
+  { name: "institution", label: "Institution Name", required: true, maxLength: 150 },
+  {
+    name: "year",
+    label: "Experience Duration",
+    required: true,
+    maxLength: 50,
+    placeholder: "e.g. 6 months+",
+  },
+  { name: "description", label: "Description", kind: "textarea", maxLength: 2000, rows: 4 },
+];

@@ -13,8 +13,8 @@ import { cleanUpImages } from "./image.server";
 import type { ProjectInput } from "./project";
 
 export const projectService: EntityService<ProjectDetail, ProjectInput> = {
-  list: ({ owner }) => listProjectDetails({ includeDrafts: owner }),
-  get: (id, { owner }) => getProject(id, { includeDrafts: owner }),
+  list: (reader) => listProjectDetails({ includeDrafts: reader?.owner ?? false }),
+  get: (id, reader) => getProject(id, { includeDrafts: reader?.owner ?? false }),
   create: createProject,
   update: async (id, input) => {
     const { removedImages, ...result } = await updateProject(id, input);

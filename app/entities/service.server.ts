@@ -1,20 +1,11 @@
 // Services (the 'feathers' of the home page): the service the dashboard and REST /addfeather call.
-import {
-  createService,
-  deleteService,
-  getService,
-  listServices,
-  updateService,
-  type Service,
-} from "~/models/service.server";
-import { orderingOf, removal, type EntityService } from "./entity.server";
-import type { ServiceInput } from "./service";
+import * as model from "~/models/service.server";
+import { entityService } from "./entity.server";
 
-export const serviceService: EntityService<Service, ServiceInput> = {
-  list: () => listServices(),
-  get: (id) => getService(id),
-  create: createService,
-  update: updateService,
-  remove: removal(deleteService),
-  ...orderingOf("service"),
-};
+export const serviceService = entityService("service", {
+  list: model.listServices,
+  get: model.getService,
+  create: model.createService,
+  update: model.updateService,
+  remove: model.deleteService,
+});

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { optionalText, requiredText } from "./fields";
 import type { AdminEntity } from "./entity";
 import { PUT_NOTE, type RestShape } from "./rest";
+import type { FieldSpec } from "./form-fields";
 
 /** Icons a service card can show (the admin's icon choice; rendered by components/service-icon). */
 export const SERVICE_ICONS = [
@@ -56,3 +57,34 @@ export const SERVICE_REST: RestShape = {
     delete: { summary: "Delete a service" },
   },
 };
+
+/** The icon choice's labels. */
+export const SERVICE_ICON_LABELS: Record<ServiceIcon, string> = {
+  code: "Code",
+  design: "Design",
+  mobile: "Mobile",
+  server: "Server",
+  database: "Database",
+  cloud: "Cloud",
+  search: "Search / SEO",
+  chart: "Analytics",
+  shield: "Security",
+  support: "Support",
+};
+
+/** Add Feather and Edit Feather: Title (required), Sub-Title (multi-line) and the card's icon. */
+export const SERVICE_FIELDS: FieldSpec[] = [
+  { name: "title", label: "Title", required: true, maxLength: 120 },
+  { name: "subtitle", label: "Sub-Title", kind: "textarea", maxLength: 1000, rows: 4 },
+  {
+    name: "icon",
+    label: "Icon",
+    kind: "radio",
+    hint: "Shown on the service's card on the home page.",
+    options: SERVICE_ICONS.map((icon) => ({
+      value: icon,
+      label: SERVICE_ICON_LABELS[icon],
+      icon,
+    })),
+  },
+];

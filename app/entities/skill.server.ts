@@ -1,12 +1,10 @@
 // Skills: the service the dashboard and REST /addskill call.
-import { createSkill, deleteSkill, getSkill, listSkills, type Skill } from "~/models/skill.server";
-import { orderingOf, removal, type EntityService } from "./entity.server";
-import type { SkillInput } from "./skill";
+import { createSkill, deleteSkill, getSkill, listSkills } from "~/models/skill.server";
+import { entityService } from "./entity.server";
 
-export const skillService: EntityService<Skill, SkillInput> = {
-  list: () => listSkills(),
-  get: (id) => getSkill(id),
+export const skillService = entityService("skill", {
+  list: listSkills,
+  get: getSkill,
   create: createSkill,
-  remove: removal(deleteSkill),
-  ...orderingOf("skill"),
-};
+  remove: deleteSkill,
+});

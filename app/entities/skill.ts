@@ -2,6 +2,7 @@ import { z } from "zod";
 import { requiredText } from "./fields";
 import type { AdminEntity } from "./entity";
 import type { RestShape } from "./rest";
+import type { FieldSpec } from "./form-fields";
 
 export const skillSchema = z.object({ name: requiredText("Skill Name", 60) });
 export type SkillInput = z.infer<typeof skillSchema>;
@@ -27,3 +28,8 @@ export const SKILL_REST: RestShape = {
   },
   item: { delete: { summary: "Delete a skill" } },
 };
+
+/** Add Skill's form. */
+export const SKILL_FIELDS: FieldSpec[] = [
+  { name: "name", label: "Skill Name", required: true, maxLength: 60, placeholder: "e.g. React" },
+];

@@ -1,7 +1,8 @@
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { useId, type HTMLInputTypeAttribute, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { buttonClass, MessageDialog, type DialogKind } from "~/components/dialog";
 import { SelectField, TextAreaField, TextField } from "~/components/form";
+import { ServiceIcon } from "~/components/service-icon";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /**
@@ -10,25 +11,11 @@ import { useHydrated } from "~/utils/use-hydrated";
  * Built on the server by `formError` / `formNotice` in app/utils/admin.server.ts.
  */
 import type { FormResult } from "~/entities/entity";
+import type { FieldOption, FieldSpec } from "~/entities/form-fields";
 
 export type { FormResult };
 
-export type FieldOption = { value: string; label: string; icon?: ReactNode };
-
-/** One form field, declared by the screen. */
-export type FieldSpec = {
-  name: string;
-  label: string;
-  kind?: "text" | "textarea" | "select" | "radio";
-  type?: HTMLInputTypeAttribute;
-  required?: boolean;
-  maxLength?: number;
-  placeholder?: string;
-  hint?: ReactNode;
-  rows?: number;
-  options?: FieldOption[];
-  autoComplete?: string;
-};
+export type { FieldOption, FieldSpec };
 
 export type FieldValues = Record<string, string | number | null | undefined>;
 
@@ -105,7 +92,11 @@ function RadioGroup({ field, value, error }: { field: FieldSpec; value: string; 
               required={field.required}
               className="accent-brand-600"
             />
-            {option.icon ? <span className="text-brand-700">{option.icon}</span> : null}
+            {option.icon ? (
+              <span className="text-brand-700">
+                <ServiceIcon name={option.icon} className="h-5 w-5" />
+              </span>
+            ) : null}
             <span>{option.label}</span>
           </label>
         ))}
