@@ -16,6 +16,7 @@ export const CATEGORIES: AdminEntity = {
   deleteTitle: "Delete Category?",
   ordered: "category",
   blockedReason: (n) => categoryInUseReason(n),
+  menu: { label: "Category", icon: "▤", allLabel: "All Category" },
 };
 
 /** REST: GET and POST /addcategory, DELETE /addcategory/{id} (409 while projects use it). */

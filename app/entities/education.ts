@@ -30,6 +30,7 @@ export const EDUCATION: AdminEntity = {
   updatedTitle: "Education Updated Successfully!",
   editUrl: (id) => `/dashboard/admin/education-edit/${id}`,
   ordered: "education",
+  menu: { label: "Education", icon: "◈", allLabel: "All Education" },
 };
 
 /** REST: GET and POST /addeducation, GET, PUT and DELETE /addeducation/{id}. */

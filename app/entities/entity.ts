@@ -23,6 +23,8 @@ export type AdminEntity = {
   ordered?: OrderedModel;
   /** Why a record still used by `count` others is not deleted (the delete's error dialog). */
   blockedReason?: (count: number) => string;
+  /** The admin sidebar's group: its label, icon and list link ('Add <noun>' links the add screen). */
+  menu: { label: string; icon: string; allLabel: string };
 };
 
 /** The tables whose rows have a position the owner sets (models/ordering.server.ts). */

@@ -18,6 +18,7 @@ export const EXPERIENCE: AdminEntity = {
   addedTitle: "Experience Added Successfully!",
   addFailedText: "Failed to add Experience.",
   ordered: "experience",
+  menu: { label: "Experience", icon: "⌘", allLabel: "All Experience" },
 };
 
 /** REST: GET and POST /addexperience, DELETE /addexperience/{id}. */

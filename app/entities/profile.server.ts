@@ -24,12 +24,11 @@ async function withImageCleanUp(
   return result;
 }
 
-export const profileService: EntityService<Profile, ProfileInput> & {
-  /** Saves the site's profile, creating it on first save (the dashboard's profile screen). */
-  save: (input: ProfileInput) => Promise<UpdateResult>;
-} = {
+export const profileService = {
   list: () => listProfiles(),
-  get: (id) => getProfileById(id),
-  update: async (id, input) => withImageCleanUp(input, await updateProfile(id, input)),
-  save: async (input) => withImageCleanUp(input, await saveProfile(input)),
-};
+  get: (id: number) => getProfileById(id),
+  update: async (id: number, input: ProfileInput) =>
+    withImageCleanUp(input, await updateProfile(id, input)),
+  /** Saves the site's profile, creating it on first save (the dashboard's profile screen). */
+  save: async (input: ProfileInput) => withImageCleanUp(input, await saveProfile(input)),
+} satisfies EntityService<Profile, ProfileInput> & { save: unknown };

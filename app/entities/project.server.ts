@@ -8,23 +8,23 @@ import {
   updateProject,
   type ProjectDetail,
 } from "~/models/project.server";
-import { orderingOf, type EntityService } from "./entity.server";
+import { orderingOf, type EntityService, type Reader } from "./entity.server";
 import { cleanUpImages } from "./image.server";
 import type { ProjectInput } from "./project";
 
-export const projectService: EntityService<ProjectDetail, ProjectInput> = {
-  list: (reader) => listProjectDetails({ includeDrafts: reader?.owner ?? false }),
-  get: (id, reader) => getProject(id, { includeDrafts: reader?.owner ?? false }),
+export const projectService = {
+  list: (reader?: Reader) => listProjectDetails({ includeDrafts: reader?.owner ?? false }),
+  get: (id: number, reader?: Reader) => getProject(id, { includeDrafts: reader?.owner ?? false }),
   create: createProject,
-  update: async (id, input) => {
+  update: async (id: number, input: ProjectInput) => {
     const { removedImages, ...result } = await updateProject(id, input);
     await cleanUpImages(removedImages, `project ${id}`);
     return result;
   },
-  remove: async (id) => {
+  remove: async (id: number) => {
     const { deletedCount, removedImages } = await deleteProject(id);
     await cleanUpImages(removedImages, `project ${id}`);
     return { deletedCount };
   },
   ...orderingOf("project"),
-};
+} satisfies EntityService<ProjectDetail, ProjectInput>;

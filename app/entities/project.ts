@@ -145,6 +145,7 @@ export const PROJECTS: AdminEntity = {
   updatedTitle: "Project Updated Successfully!",
   editUrl: (id) => `/dashboard/admin/portfolio-edit/${id}`,
   ordered: "project",
+  menu: { label: "Projects", icon: "◧", allLabel: "All Projects" },
 };
 export const PROJECT_ADD_URL = "/dashboard/admin/projects/add";
 export const projectViewUrl = (id: number) => `/dashboard/admin/portfolio-view/${id}`;

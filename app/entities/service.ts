@@ -38,6 +38,7 @@ export const SERVICES: AdminEntity = {
   updatedTitle: "Service Updated Successfully!",
   editUrl: (id) => `/dashboard/admin/service-edit/${id}`,
   ordered: "service",
+  menu: { label: "Services", icon: "✦", allLabel: "All Services" },
 };
 
 /** REST: GET and POST /addfeather, GET, PUT and DELETE /addfeather/{id}. */

@@ -13,6 +13,7 @@ export const SKILLS: AdminEntity = {
   addedTitle: "Skill Added Successfully!",
   addFailedText: "Failed to add Skill.",
   ordered: "skill",
+  menu: { label: "Skills", icon: "★", allLabel: "All Skills" },
 };
 
 /** REST: GET and POST /addskill, DELETE /addskill/{id} (decisions.md: skills are deleted here). */

@@ -7,20 +7,20 @@ import { useReorder } from "~/components/admin/reorder-controls";
 import { EDUCATION } from "~/entities/education";
 import { truncateWords } from "~/components/admin/format";
 import { DeleteButton, EditLink, RowActions } from "~/components/admin/row-actions";
-import { listEducation } from "~/models/education.server";
+import { educationService } from "~/entities/education.server";
 import { requireOwner } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "All Education | Admin" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);
-  return json({ education: await listEducation() });
+  return json({ education: await educationService.list() });
 }
 
 export default function EducationList() {
   const { education } = useLoaderData<typeof loader>();
   const reorder = useReorder(
-    "education",
+    EDUCATION,
     education,
     (record) => record.id,
     (record) => record.degree,

@@ -7,20 +7,20 @@ import { useReorder } from "~/components/admin/reorder-controls";
 import { SERVICES } from "~/entities/service";
 import { DeleteButton, EditLink, RowActions } from "~/components/admin/row-actions";
 import { ServiceIcon } from "~/components/service-icon";
-import { listServices } from "~/models/service.server";
+import { serviceService } from "~/entities/service.server";
 import { requireOwner } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "All Services | Admin" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);
-  return json({ services: await listServices() });
+  return json({ services: await serviceService.list() });
 }
 
 export default function ServicesList() {
   const { services } = useLoaderData<typeof loader>();
   const reorder = useReorder(
-    "services",
+    SERVICES,
     services,
     (service) => service.id,
     (service) => service.title,

@@ -9,7 +9,6 @@ import { requireOwner } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Add Skill | Admin" }];
 
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);
   return json({});

@@ -110,7 +110,6 @@ export async function requireRecord<T>(
   return record;
 }
 
-
 /**
  * The whole add action: owner check, validation (400 + the entity's 'Failed to add X.'), create,
  * then the success dialog as a flash and a redirect to the list (which resets the form).
