@@ -1,22 +1,12 @@
 import { prisma } from "./db.server";
+import type { Prisma } from "@prisma/client";
+import { selectOf } from "./select.server";
 import { hasChanges, type UpdateResult } from "~/entities/fields";
-import type { ProfileInput } from "~/entities/profile";
+import { profileSchema, type ProfileInput } from "~/entities/profile";
 
-const select = {
-  id: true,
-  name: true,
-  description: true,
-  email: true,
-  number: true,
-  address: true,
-  image: true,
-  cv: true,
-  facebook: true,
-  github: true,
-  linkedin: true,
-} as const;
+const select = selectOf(profileSchema);
 
-export type Profile = { id: number } & ProfileInput;
+export type Profile = Prisma.ProfileGetPayload<{ select: typeof select }>;
 
 /** The profile (the spec's "first user record"); null before one exists. */
 export function getProfile(): Promise<Profile | null> {
