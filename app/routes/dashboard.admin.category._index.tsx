@@ -5,6 +5,7 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { DataTable } from "~/components/admin/data-table";
 import { useReorder } from "~/components/admin/reorder-controls";
 import { CATEGORIES } from "~/entities/category";
+import { addUrlOf } from "~/entities/entity";
 import { DeleteButton } from "~/components/admin/row-actions";
 import { categoryService } from "~/entities/category.server";
 import { requireOwner } from "~/utils/auth.server";
@@ -26,10 +27,7 @@ export default function CategoryList() {
     (category) => category.name,
   );
   return (
-    <AdminPage
-      title="All Category"
-      action={{ to: `${CATEGORIES.listUrl}/add`, label: "Add Category" }}
-    >
+    <AdminPage title="All Category" action={{ to: addUrlOf(CATEGORIES), label: "Add Category" }}>
       <DataTable
         caption="Categories"
         rows={reorder.rows}

@@ -6,6 +6,7 @@ import { DataTable } from "~/components/admin/data-table";
 import { useReorder } from "~/components/admin/reorder-controls";
 import { EXPERIENCE } from "~/entities/experience";
 import { truncateWords } from "~/components/admin/format";
+import { addUrlOf } from "~/entities/entity";
 import { DeleteButton } from "~/components/admin/row-actions";
 import { experienceService } from "~/entities/experience.server";
 import { requireOwner } from "~/utils/auth.server";
@@ -29,7 +30,7 @@ export default function ExperienceList() {
   return (
     <AdminPage
       title="All Experience"
-      action={{ to: `${EXPERIENCE.listUrl}/add`, label: "Add Experience" }}
+      action={{ to: addUrlOf(EXPERIENCE), label: "Add Experience" }}
     >
       <DataTable
         caption="Experience"

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { entityOfReorderKey, REORDER_KEYS } from "~/entities/admin";
 import { serviceOf } from "~/entities/admin.server";
 import { idSchema } from "~/entities/fields";
+import { projectEditUrl } from "~/entities/project";
 import { moveGalleryImage } from "~/models/ordering.server";
 import { requireOwner } from "~/utils/auth.server";
 import { BodyRefused, bodyRefusedInit, readForm } from "~/utils/body.server";
@@ -86,7 +87,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const found = await moveGalleryImage(Number(projectId), Number(id), direction as "up" | "down");
     if (!found) return badRequest("That image is not in this project's gallery.", 404);
     if (redirectTo === undefined) return json({ ok: true });
-    return redirect(backTo(redirectTo, `/dashboard/admin/portfolio-edit/${Number(projectId)}`));
+    return redirect(backTo(redirectTo, projectEditUrl(Number(projectId))));
   }
 
   const list = entityOfReorderKey(entity);

@@ -5,6 +5,7 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { DataTable } from "~/components/admin/data-table";
 import { useReorder } from "~/components/admin/reorder-controls";
 import { SKILLS } from "~/entities/skill";
+import { addUrlOf } from "~/entities/entity";
 import { DeleteButton } from "~/components/admin/row-actions";
 import { skillService } from "~/entities/skill.server";
 import { requireOwner } from "~/utils/auth.server";
@@ -25,7 +26,7 @@ export default function SkillsList() {
     (skill) => skill.name,
   );
   return (
-    <AdminPage title="All Skills" action={{ to: `${SKILLS.listUrl}/add`, label: "Add Skill" }}>
+    <AdminPage title="All Skills" action={{ to: addUrlOf(SKILLS), label: "Add Skill" }}>
       <DataTable
         caption="Skills"
         rows={reorder.rows}
