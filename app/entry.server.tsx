@@ -9,7 +9,7 @@ import { startup, shutdown } from "./utils/lifecycle.server";
 import "./utils/jobs.server";
 
 export { startup, shutdown };
-export { contentVersion } from "./utils/content-version.server";
+export { contentVersion } from "./models/content-version.server";
 export { isOwnerRequest } from "./utils/owner-credentials.server";
 
 const ABORT_DELAY = 5_000;

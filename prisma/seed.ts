@@ -2,7 +2,7 @@
 // is added only while its table is empty, and the owner only while none exists.
 import "dotenv/config";
 import { ensureOwnerFromEnv } from "~/models/owner.server";
-import { prisma, dbReady } from "~/utils/db.server";
+import { prisma, dbReady } from "~/models/db.server";
 import { env } from "~/utils/env.server";
 import {
   demoCategories,

@@ -117,7 +117,7 @@ async function main() {
   const { imageFileResponse } = await import("~/utils/images.server");
   const { imageKeyFromRef } = await import("~/utils/image-variants");
   const { Image } = await import("~/components/image");
-  const { disconnectDb } = await import("~/utils/db.server");
+  const { disconnectDb } = await import("~/models/db.server");
 
   console.log("Making a 4000x3000 sample photo...");
   const original = await samplePhoto();

@@ -6,7 +6,7 @@ import "dotenv/config";
 import readline from "node:readline/promises";
 import { setOwnerPassword } from "~/models/owner.server";
 import { disableTwoFactorByEmail } from "~/models/two-factor.server";
-import { disconnectDb } from "~/utils/db.server";
+import { disconnectDb } from "~/models/db.server";
 import { emailSchema, newPasswordSchema } from "~/utils/password.server";
 
 function arg(name: string) {

@@ -1,5 +1,5 @@
 import { seed } from "../prisma/seed";
-import { disconnectDb } from "~/utils/db.server";
+import { disconnectDb } from "~/models/db.server";
 
 seed()
   .then((report) =>

@@ -1,5 +1,7 @@
 import { NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
+import { ADMIN_ENTITIES } from "~/entities/admin";
+import { addUrlOf } from "~/entities/entity";
 import { LOGOUT_CONFIRM } from "~/utils/copy";
 import { ConfirmAction } from "./dialog";
 import { ThemeToggle } from "./theme-toggle";
@@ -14,54 +16,14 @@ export type SidebarGroup = {
 
 export const SIDEBAR: SidebarGroup[] = [
   { label: "Dashboard", icon: "▦", to: "/dashboard" },
-  {
-    label: "Skills",
-    icon: "★",
+  ...ADMIN_ENTITIES.map((entity) => ({
+    label: entity.menu.label,
+    icon: entity.menu.icon,
     links: [
-      { to: "/dashboard/admin/skills/add", label: "Add Skill" },
-      { to: "/dashboard/admin/skills", label: "All Skills" },
+      { to: addUrlOf(entity), label: `Add ${entity.noun}` },
+      { to: entity.listUrl, label: entity.menu.allLabel },
     ],
-  },
-  {
-    label: "Category",
-    icon: "▤",
-    links: [
-      { to: "/dashboard/admin/category/add", label: "Add Category" },
-      { to: "/dashboard/admin/category", label: "All Category" },
-    ],
-  },
-  {
-    label: "Services",
-    icon: "✦",
-    links: [
-      { to: "/dashboard/admin/services/add", label: "Add Service" },
-      { to: "/dashboard/admin/services", label: "All Services" },
-    ],
-  },
-  {
-    label: "Projects",
-    icon: "◧",
-    links: [
-      { to: "/dashboard/admin/projects/add", label: "Add Project" },
-      { to: "/dashboard/admin/projects", label: "All Projects" },
-    ],
-  },
-  {
-    label: "Education",
-    icon: "◈",
-    links: [
-      { to: "/dashboard/admin/education/add", label: "Add Education" },
-      { to: "/dashboard/admin/education", label: "All Education" },
-    ],
-  },
-  {
-    label: "Experience",
-    icon: "⌘",
-    links: [
-      { to: "/dashboard/admin/experience/add", label: "Add Experience" },
-      { to: "/dashboard/admin/experience", label: "All Experience" },
-    ],
-  },
+  })),
   { label: "Messages", icon: "✉", to: "/dashboard/admin/messages" },
   { label: "Profile", icon: "☺", to: "/dashboard/admin/profile" },
   { label: "Backup", icon: "⬇", to: "/dashboard/admin/backup" },

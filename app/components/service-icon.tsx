@@ -17,19 +17,6 @@ const paths: Record<ServiceIconName, string> = {
     "M4 13a8 8 0 0116 0M4 13v3a2 2 0 002 2h1v-6H6a2 2 0 00-2 2zM20 13v3a2 2 0 01-2 2h-1v-6h1a2 2 0 012 2zM17 18c0 1.5-2 3-5 3",
 };
 
-export const SERVICE_ICON_LABELS: Record<ServiceIconName, string> = {
-  code: "Code",
-  design: "Design",
-  mobile: "Mobile",
-  server: "Server",
-  database: "Database",
-  cloud: "Cloud",
-  search: "Search / SEO",
-  chart: "Analytics",
-  shield: "Security",
-  support: "Support",
-};
-
 /** A service's icon; unknown names fall back to "code". Decorative: the title says what it is. */
 export function ServiceIcon({ name, className = "h-6 w-6" }: { name: string; className?: string }) {
   const d = paths[(name in paths ? name : "code") as ServiceIconName];

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { requiredText } from "./fields";
 import type { AdminEntity } from "./entity";
+import type { RestShape } from "./rest";
+import type { FieldSpec } from "./form-fields";
 
 export const categorySchema = z.object({ name: requiredText("Category name", 60) });
 export type CategoryInput = z.infer<typeof categorySchema>;
@@ -12,4 +14,50 @@ export const CATEGORIES: AdminEntity = {
   addedTitle: "Category Added Successfully!",
   addFailedText: "Failed to add Category.",
   deleteTitle: "Delete Category?",
+  ordered: "category",
+  blockedReason: (n) => categoryInUseReason(n),
+  menu: { label: "Category", icon: "▤", allLabel: "All Category" },
 };
+
+/** REST: GET and POST /addcategory, DELETE /addcategory/{id} (409 while projects use it). */
+export const CATEGORY_REST: RestShape = {
+  path: "/addcategory",
+  tag: "Categories",
+  noun: "category",
+  model: { name: "Category", schema: categorySchema },
+  bodies: { CategoryInput: { schema: categorySchema } },
+  collection: {
+    get: { summary: "List categories" },
+    post: {
+      summary: "Add a category (names are unique, ignoring case)",
+      body: "CategoryInput",
+      errors: [409],
+    },
+  },
+  item: {
+    delete: {
+      summary: "Delete a category (409 while projects use it as their skill)",
+      errors: [409],
+    },
+  },
+};
+
+/** Why a category in use cannot be deleted: the REST answer's text (409). */
+export const categoryInUseText = (n: number) =>
+  `This category is the skill of ${n} project${n === 1 ? "" : "s"}: change ${n === 1 ? "it" : "them"} first.`;
+
+/** The same, as the dashboard's error dialog says it after 'Failed to delete Category.' */
+export const categoryInUseReason = (n: number) =>
+  `${n === 1 ? "1 project still uses" : `${n} projects still use`} it as skill. Change the skill of those projects first.`;
+
+/** Add Category's form. */
+export const CATEGORY_FIELDS: FieldSpec[] = [
+  {
+    name: "name",
+    label: "Category Name",
+    required: true,
+    maxLength: 60,
+    placeholder: "e.g. React",
+    hint: "Shown as a Core Skills chip and offered as a project's skill.",
+  },
+];

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { optionalText, requiredText } from "./fields";
 import type { AdminEntity } from "./entity";
+import { PUT_NOTE, type RestShape } from "./rest";
+import type { FieldSpec } from "./form-fields";
 
 const base = {
   degree: requiredText("Degree", 150),
@@ -26,4 +28,48 @@ export const EDUCATION: AdminEntity = {
   addedTitle: "Education Added Successfully!",
   addFailedText: "Failed to add Education.",
   updatedTitle: "Education Updated Successfully!",
+  editUrl: (id) => `/dashboard/admin/education-edit/${id}`,
+  ordered: "education",
+  menu: { label: "Education", icon: "◈", allLabel: "All Education" },
 };
+
+/** REST: GET and POST /addeducation, GET, PUT and DELETE /addeducation/{id}. */
+export const EDUCATION_REST: RestShape = {
+  path: "/addeducation",
+  tag: "Education",
+  noun: "education record",
+  model: { name: "Education", schema: educationCreateSchema },
+  bodies: {
+    EducationCreate: { schema: educationCreateSchema },
+    EducationUpdate: { schema: educationUpdateSchema, description: PUT_NOTE },
+  },
+  collection: {
+    get: { summary: "List education records" },
+    post: { summary: "Add an education record", body: "EducationCreate" },
+  },
+  item: {
+    get: { summary: "One education record" },
+    put: { summary: "Update an education record", body: "EducationUpdate" },
+    delete: { summary: "Delete an education record" },
+  },
+};
+
+const description = (required: boolean): FieldSpec => ({
+  name: "description",
+  label: "Description",
+  kind: "textarea",
+  required,
+  maxLength: 2000,
+  rows: 4,
+});
+
+const baseFields: FieldSpec[] = [
+  { name: "degree", label: "Degree", required: true, maxLength: 150 },
+  { name: "institution", label: "Institution", required: true, maxLength: 150 },
+  { name: "year", label: "Passing Year", required: true, maxLength: 50, placeholder: "e.g. 2024" },
+];
+
+/** Add Education: degree, institution and year required; description optional. */
+export const EDUCATION_ADD_FIELDS: FieldSpec[] = [...baseFields, description(false)];
+/** Edit Education: all four required (spec section 5). */
+export const EDUCATION_EDIT_FIELDS: FieldSpec[] = [...baseFields, description(true)];

@@ -1,4 +1,4 @@
-import { DELETE_CONFIRM } from "~/utils/copy";
+import { DELETE_CONFIRM } from "../utils/copy";
 
 /**
  * The texts and URLs of one admin CRUD screen set. Screens, delete pages and server helpers read
@@ -17,7 +17,22 @@ export type AdminEntity = {
   updatedTitle?: string;
   /** Delete confirmation title (the spec's 'Are you sure?' unless the entity says otherwise). */
   deleteTitle?: string;
+  /** The edit screen of one record (entities with an edit screen). */
+  editUrl?: (id: number | string) => string;
+  /** The ordered table behind the list (lists the owner can reorder). */
+  ordered?: OrderedModel;
+  /** Why a record still used by `count` others is not deleted (the delete's error dialog). */
+  blockedReason?: (count: number) => string;
+  /** The admin sidebar's group: its label, icon and list link ('Add <noun>' links the add screen). */
+  menu: { label: string; icon: string; allLabel: string };
 };
+
+/** The tables whose rows have a position the owner sets (models/ordering.server.ts). */
+export type OrderedModel =
+  "skill" | "category" | "service" | "project" | "education" | "experience";
+
+/** `/dashboard/admin/skills/add`: the add screen. */
+export const addUrlOf = (entity: AdminEntity) => `${entity.listUrl}/add`;
 
 /** The spec's generic failure text (section 8: network or other failure on add or update). */
 export const SOMETHING_WENT_WRONG = "Something went wrong. Try again.";
@@ -31,3 +46,20 @@ export const deleteTitleOf = (entity: AdminEntity) => entity.deleteTitle ?? DELE
 /** `/dashboard/admin/skills/5/delete`: the no-JS confirmation page and the URL the dialog posts to. */
 export const deleteUrlOf = (entity: AdminEntity, id: number | string) =>
   `${entity.listUrl}/${id}/delete`;
+
+/** What a `<list>/<id>/delete` loader answers (see `deleteConfirmRoute` in admin.server.ts). */
+export type DeleteConfirmData = {
+  title: string;
+  noun: string;
+  name: string;
+  listUrl: string;
+};
+
+/** What a form action answers when it does not redirect: a dialog's texts, field messages, typed values. */
+export type FormResult = {
+  status: "error" | "info";
+  title: string;
+  text: string;
+  fieldErrors: Record<string, string>;
+  values: Record<string, string>;
+};

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { optionalText, requiredText } from "./fields";
 import type { AdminEntity } from "./entity";
+import type { RestShape } from "./rest";
+import type { FieldSpec } from "./form-fields";
 
 export const experienceSchema = z.object({
   title: requiredText("Title", 150),
@@ -15,4 +17,34 @@ export const EXPERIENCE: AdminEntity = {
   listUrl: "/dashboard/admin/experience",
   addedTitle: "Experience Added Successfully!",
   addFailedText: "Failed to add Experience.",
+  ordered: "experience",
+  menu: { label: "Experience", icon: "⌘", allLabel: "All Experience" },
 };
+
+/** REST: GET and POST /addexperience, DELETE /addexperience/{id}. */
+export const EXPERIENCE_REST: RestShape = {
+  path: "/addexperience",
+  tag: "Experience",
+  noun: "experience record",
+  model: { name: "Experience", schema: experienceSchema },
+  bodies: { ExperienceInput: { schema: experienceSchema } },
+  collection: {
+    get: { summary: "List experience records" },
+    post: { summary: "Add an experience record", body: "ExperienceInput" },
+  },
+  item: { delete: { summary: "Delete an experience record" } },
+};
+
+/** Add Experience: title, institution and duration required; description optional. */
+export const EXPERIENCE_FIELDS: FieldSpec[] = [
+  { name: "title", label: "Title", required: true, maxLength: 150 },
+  { name: "institution", label: "Institution Name", required: true, maxLength: 150 },
+  {
+    name: "year",
+    label: "Experience Duration",
+    required: true,
+    maxLength: 50,
+    placeholder: "e.g. 6 months+",
+  },
+  { name: "description", label: "Description", kind: "textarea", maxLength: 2000, rows: 4 },
+];

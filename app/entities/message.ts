@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { requiredText } from "./fields";
+import type { RestShape } from "./rest";
 
 /** Length limits of a contact message (the form's maxlength attributes use the same numbers). */
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
@@ -49,3 +50,31 @@ export function messagesUrl(folder: string) {
     ? "/dashboard/admin/messages"
     : `/dashboard/admin/messages?folder=${folder}`;
 }
+
+/**
+ * REST: POST /sendmail, the one public write. Its own handler (app/rest/sendmail.ts) sends the
+ * message through the contact pipeline (validation, per-IP rate limit, stored, then emailed).
+ */
+export const MESSAGE_REST: RestShape = {
+  path: "/sendmail",
+  tag: "Contact",
+  noun: "message",
+  handler: "sendmail",
+  bodies: { ContactInput: { schema: contactSchema } },
+  schemas: {
+    MailSent: {
+      type: "object",
+      properties: { success: { const: true } },
+      required: ["success"],
+    },
+  },
+  collection: {
+    post: {
+      summary: "Send a contact message (public; spam and rate limits apply)",
+      body: "ContactInput",
+      ok: [201, "MailSent"],
+      errors: [429],
+      public: true,
+    },
+  },
+};

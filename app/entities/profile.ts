@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalImage, optionalText, optionalUrl } from "./fields";
+import { PUT_NOTE, type RestShape } from "./rest";
 
 /** Profile: no required fields (spec section 5). */
 export const profileSchema = z.object({
@@ -26,3 +27,18 @@ export const profileSchema = z.object({
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 export const PROFILE_FIELDS = Object.keys(profileSchema.shape) as Array<keyof ProfileInput>;
+
+/** REST: GET /adduser (the profile list) and PUT /adduser/{id} (spec section 7). */
+export const PROFILE_REST: RestShape = {
+  path: "/adduser",
+  tag: "Profile",
+  noun: "profile",
+  model: { name: "Profile", schema: profileSchema },
+  bodies: {
+    ProfileInput: { schema: profileSchema, description: `The whole profile object. ${PUT_NOTE}` },
+  },
+  collection: {
+    get: { summary: "List profiles (the first is the site's profile)" },
+  },
+  item: { put: { summary: "Update the profile", body: "ProfileInput" } },
+};

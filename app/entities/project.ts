@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { optionalImage, optionalText, optionalUrl, requiredText } from "./fields";
+import type { AdminEntity } from "./entity";
+import { PUT_NOTE, type RestShape } from "./rest";
 
 export const LEVELS = ["Beginner", "Intermediate", "Advanced"] as const;
 export type Level = (typeof LEVELS)[number];
@@ -93,3 +95,58 @@ export const projectUpdateSchema = z
   .refine(atLeastOneLink, { message: LINK_REQUIRED_MESSAGE, path: ["liveView"] });
 
 export type ProjectInput = z.infer<typeof projectCreateSchema>;
+
+/** REST: GET and POST /addprotfolio, GET, PUT and DELETE /addprotfolio/{id}. */
+export const PROJECT_REST: RestShape = {
+  path: "/addprotfolio",
+  tag: "Projects",
+  noun: "project",
+  model: {
+    name: "Project",
+    schema: projectCreateSchema,
+    extra: {
+      budget: { type: ["number", "null"] },
+      liveUrl: { type: "string", description: "Alias of liveView" },
+      featured: { type: "boolean" },
+      draft: { type: "boolean" },
+      updatedAt: { type: "string", format: "date-time" },
+    },
+  },
+  bodies: {
+    ProjectCreate: {
+      schema: projectCreateSchema,
+      description:
+        "Thumbnail and images are URLs (from POST /upload or http(s)). `skill` must be an existing " +
+        "category name. At least one of liveView and sourceCode is required. `liveUrl` is " +
+        "accepted as an alias of `liveView`.",
+    },
+    ProjectUpdate: {
+      schema: projectUpdateSchema,
+      description: `Same rules as ProjectCreate, with more required fields. ${PUT_NOTE}`,
+    },
+  },
+  collection: {
+    get: { summary: "List projects (drafts only for the owner)" },
+    post: { summary: "Add a project", body: "ProjectCreate" },
+  },
+  item: {
+    get: { summary: "One project (a draft only for the owner)" },
+    put: { summary: "Update a project", body: "ProjectUpdate" },
+    delete: { summary: "Delete a project" },
+  },
+};
+
+/** The Projects screens' texts and URLs (spec section 8 for the portfolio messages). */
+export const PROJECTS: AdminEntity = {
+  noun: "Project",
+  listUrl: "/dashboard/admin/projects",
+  addedTitle: "Project Added Successfully!",
+  addFailedText: "Something went wrong. Please try again.",
+  updatedTitle: "Project Updated Successfully!",
+  editUrl: (id) => `/dashboard/admin/portfolio-edit/${id}`,
+  ordered: "project",
+  menu: { label: "Projects", icon: "◧", allLabel: "All Projects" },
+};
+export const PROJECT_ADD_URL = "/dashboard/admin/projects/add";
+export const projectViewUrl = (id: number) => `/dashboard/admin/portfolio-view/${id}`;
+export const projectEditUrl = (id: number) => `/dashboard/admin/portfolio-edit/${id}`;

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { requiredText } from "./fields";
 import type { AdminEntity } from "./entity";
+import type { RestShape } from "./rest";
+import type { FieldSpec } from "./form-fields";
 
 export const skillSchema = z.object({ name: requiredText("Skill Name", 60) });
 export type SkillInput = z.infer<typeof skillSchema>;
@@ -10,4 +12,25 @@ export const SKILLS: AdminEntity = {
   listUrl: "/dashboard/admin/skills",
   addedTitle: "Skill Added Successfully!",
   addFailedText: "Failed to add Skill.",
+  ordered: "skill",
+  menu: { label: "Skills", icon: "★", allLabel: "All Skills" },
 };
+
+/** REST: GET and POST /addskill, DELETE /addskill/{id} (decisions.md: skills are deleted here). */
+export const SKILL_REST: RestShape = {
+  path: "/addskill",
+  tag: "Skills",
+  noun: "skill",
+  model: { name: "Skill", schema: skillSchema },
+  bodies: { SkillInput: { schema: skillSchema } },
+  collection: {
+    get: { summary: "List skills" },
+    post: { summary: "Add a skill", body: "SkillInput" },
+  },
+  item: { delete: { summary: "Delete a skill" } },
+};
+
+/** Add Skill's form. */
+export const SKILL_FIELDS: FieldSpec[] = [
+  { name: "name", label: "Skill Name", required: true, maxLength: 60, placeholder: "e.g. React" },
+];

@@ -1,9 +1,11 @@
-import { prisma } from "~/utils/db.server";
+import { prisma } from "./db.server";
+import type { Prisma } from "@prisma/client";
+import { selectOf } from "./select.server";
 import { listOrder, topPosition } from "./position.server";
-import type { CategoryInput } from "~/entities/category";
+import { categorySchema, type CategoryInput } from "~/entities/category";
 
-const select = { id: true, name: true } as const;
-export type Category = { id: number; name: string };
+const select = selectOf(categorySchema);
+export type Category = Prisma.CategoryGetPayload<{ select: typeof select }>;
 
 export function listCategories(): Promise<Category[]> {
   return prisma.category.findMany({ select, orderBy: listOrder });

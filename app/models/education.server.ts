@@ -1,22 +1,12 @@
-import { prisma } from "~/utils/db.server";
-import type { EducationInput } from "~/entities/education";
+import { prisma } from "./db.server";
+import type { Prisma } from "@prisma/client";
+import { selectOf } from "./select.server";
+import { educationCreateSchema, type EducationInput } from "~/entities/education";
 import { hasChanges, type UpdateResult } from "~/entities/fields";
 import { listOrder, topPosition } from "./position.server";
 
-const select = {
-  id: true,
-  degree: true,
-  institution: true,
-  year: true,
-  description: true,
-} as const;
-export type Education = {
-  id: number;
-  degree: string;
-  institution: string;
-  year: string;
-  description: string;
-};
+const select = selectOf(educationCreateSchema);
+export type Education = Prisma.EducationGetPayload<{ select: typeof select }>;
 
 export function listEducation(): Promise<Education[]> {
   return prisma.education.findMany({ select, orderBy: listOrder });

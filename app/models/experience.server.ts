@@ -1,15 +1,11 @@
-import { prisma } from "~/utils/db.server";
-import type { ExperienceInput } from "~/entities/experience";
+import { prisma } from "./db.server";
+import type { Prisma } from "@prisma/client";
+import { selectOf } from "./select.server";
+import { experienceSchema, type ExperienceInput } from "~/entities/experience";
 import { listOrder, topPosition } from "./position.server";
 
-const select = { id: true, title: true, institution: true, year: true, description: true } as const;
-export type Experience = {
-  id: number;
-  title: string;
-  institution: string;
-  year: string;
-  description: string;
-};
+const select = selectOf(experienceSchema);
+export type Experience = Prisma.ExperienceGetPayload<{ select: typeof select }>;
 
 export function listExperience(): Promise<Experience[]> {
   return prisma.experience.findMany({ select, orderBy: listOrder });

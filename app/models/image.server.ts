@@ -1,6 +1,6 @@
 // Data access for uploaded images (the UploadedImage rows) and the clean-up of images no
 // content uses any more.
-import { prisma } from "~/utils/db.server";
+import { prisma } from "./db.server";
 import { imageKeyFromRef, imageRef } from "~/utils/image-variants";
 import { removeImageFiles, storedKeysOlderThan, type EncodedImage } from "~/utils/images.server";
 

@@ -1,5 +1,5 @@
 import type { Prisma } from "@prisma/client";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "./db.server";
 import type { OrderedModel } from "./position.server";
 
 export type Direction = "up" | "down" | "top" | "bottom";

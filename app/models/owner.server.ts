@@ -1,5 +1,5 @@
 import bcrypt from "bcryptjs";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "./db.server";
 
 export const BCRYPT_COST = 12;
 

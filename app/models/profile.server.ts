@@ -1,22 +1,12 @@
-import { prisma } from "~/utils/db.server";
+import { prisma } from "./db.server";
+import type { Prisma } from "@prisma/client";
+import { selectOf } from "./select.server";
 import { hasChanges, type UpdateResult } from "~/entities/fields";
-import type { ProfileInput } from "~/entities/profile";
+import { profileSchema, type ProfileInput } from "~/entities/profile";
 
-const select = {
-  id: true,
-  name: true,
-  description: true,
-  email: true,
-  number: true,
-  address: true,
-  image: true,
-  cv: true,
-  facebook: true,
-  github: true,
-  linkedin: true,
-} as const;
+const select = selectOf(profileSchema);
 
-export type Profile = { id: number } & ProfileInput;
+export type Profile = Prisma.ProfileGetPayload<{ select: typeof select }>;
 
 /** The profile (the spec's "first user record"); null before one exists. */
 export function getProfile(): Promise<Profile | null> {
@@ -53,33 +43,4 @@ export async function updateProfile(
     return { matchedCount: 1, modifiedCount: 0, previousImage: current.image };
   await prisma.profile.update({ where: { id }, data: input });
   return { matchedCount: 1, modifiedCount: 1, previousImage: current.image };
-}
-
-/** The editable text fields of the profile screen. */
-export const PROFILE_TEXT_FIELDS = [
-  "name",
-  "description",
-  "email",
-  "number",
-  "address",
-  "cv",
-  "facebook",
-  "github",
-  "linkedin",
-] as const;
-
-const textOf = (value: FormDataEntryValue | null) =>
-  typeof value === "string" ? value.trim() : "";
-
-/**
- * The raw profile of a submitted profile form, ready for `profileSchema`. The image is the file
- * uploaded with the form (no JavaScript: `imageFile`), else the reference in the hidden `image`
- * input (already uploaded through the upload endpoint), unless `removeImage` is checked.
- */
-export function profileFromForm(form: FormData): Record<string, unknown> {
-  const raw: Record<string, unknown> = {};
-  for (const name of PROFILE_TEXT_FIELDS) raw[name] = form.get(name) ?? "";
-  const uploaded = textOf(form.get("imageFile"));
-  raw.image = uploaded || (form.get("removeImage") === "on" ? "" : (form.get("image") ?? ""));
-  return raw;
 }

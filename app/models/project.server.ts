@@ -1,5 +1,5 @@
 import type { Prisma } from "@prisma/client";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "./db.server";
 import { hasChanges, type UpdateResult } from "~/entities/fields";
 import { topPosition } from "./position.server";
 import { fieldErrorsOf } from "~/utils/validation";
@@ -213,42 +213,6 @@ export async function deleteProject(
   };
 }
 
-/** The text fields of the admin project forms, as the schemas name them. */
-export const PROJECT_TEXT_FIELDS = [
-  "title",
-  "subtitle",
-  "clientName",
-  "date",
-  "service",
-  "budget",
-  "strategy",
-  "design",
-  "userExperience",
-  "shortDescription",
-  "longDescription",
-  "liveView",
-  "sourceCode",
-  "skill",
-  "level",
-] as const;
-
-/**
- * The raw project of a submitted admin form, ready for `projectCreateSchema`/`projectUpdateSchema`
- * (the files already turned into image references by the caller).
- */
-export function projectFromForm(
-  form: FormData,
-  refs: { thumbnail: string; images: string[] } = imagesOfAddForm(form),
-): Record<string, unknown> {
-  const raw: Record<string, unknown> = {};
-  for (const name of PROJECT_TEXT_FIELDS) raw[name] = form.get(name) ?? "";
-  raw.thumbnail = refs.thumbnail;
-  raw.images = refs.images;
-  raw.draft = form.get("draft") === "on";
-  raw.featured = form.get("featured") === "on";
-  return raw;
-}
-
 export type ProjectValidation =
   { ok: true; input: ProjectInput } | { ok: false; errors: Record<string, string> };
 
@@ -270,44 +234,6 @@ export async function validateProject(
     errors.liveView = LINK_REQUIRED_MESSAGE;
   if (parsed.success && Object.keys(errors).length === 0) return { ok: true, input: parsed.data };
   return { ok: false, errors };
-}
-
-const textOf = (value: FormDataEntryValue | null) =>
-  typeof value === "string" ? value.trim() : "";
-
-/** Add Portfolio: the thumbnail and gallery references of a form whose files were stored. */
-export function imagesOfAddForm(form: FormData): { thumbnail: string; images: string[] } {
-  return {
-    thumbnail: textOf(form.get("thumbnail")),
-    images: form
-      .getAll("images")
-      .map(textOf)
-      .filter((v) => v !== ""),
-  };
-}
-
-/**
- * Edit Project: the thumbnail is the new upload when one was chosen, else the current one
- * (hidden input); each current gallery image is kept, replaced (`replaceImageN`) or removed
- * (`removeImages`), then new uploads (`newImages`) are appended.
- */
-export function imagesOfEditForm(form: FormData): { thumbnail: string; images: string[] } {
-  const removed = new Set(form.getAll("removeImages").map(textOf));
-  const kept = form
-    .getAll("existingImages")
-    .map(textOf)
-    .flatMap((current, index) => {
-      if (current === "" || removed.has(current)) return [];
-      return [textOf(form.get(`replaceImage${index}`)) || current];
-    });
-  const added = form
-    .getAll("newImages")
-    .map(textOf)
-    .filter((v) => v !== "");
-  return {
-    thumbnail: textOf(form.get("newThumbnail")) || textOf(form.get("thumbnail")),
-    images: [...kept, ...added],
-  };
 }
 
 /** Every project with all its fields, in list order (the REST API's GET /addprotfolio). */

@@ -1,10 +1,12 @@
-import { prisma } from "~/utils/db.server";
+import { prisma } from "./db.server";
+import type { Prisma } from "@prisma/client";
+import { selectOf } from "./select.server";
 import { hasChanges, type UpdateResult } from "~/entities/fields";
 import { listOrder, topPosition } from "./position.server";
-import type { ServiceInput } from "~/entities/service";
+import { serviceSchema, type ServiceInput } from "~/entities/service";
 
-const select = { id: true, title: true, subtitle: true, icon: true } as const;
-export type Service = { id: number; title: string; subtitle: string; icon: string };
+const select = selectOf(serviceSchema);
+export type Service = Prisma.ServiceGetPayload<{ select: typeof select }>;
 
 export function listServices(): Promise<Service[]> {
   return prisma.service.findMany({ select, orderBy: listOrder });

@@ -1,9 +1,11 @@
-import { prisma } from "~/utils/db.server";
+import { prisma } from "./db.server";
+import type { Prisma } from "@prisma/client";
+import { selectOf } from "./select.server";
 import { listOrder, topPosition } from "./position.server";
-import type { SkillInput } from "~/entities/skill";
+import { skillSchema, type SkillInput } from "~/entities/skill";
 
-const select = { id: true, name: true } as const;
-export type Skill = { id: number; name: string };
+const select = selectOf(skillSchema);
+export type Skill = Prisma.SkillGetPayload<{ select: typeof select }>;
 
 export function listSkills(): Promise<Skill[]> {
   return prisma.skill.findMany({ select, orderBy: listOrder });

@@ -1,5 +1,5 @@
 // Read models for the sitemap, the feeds and the resume export: published content only.
-import { prisma } from "~/utils/db.server";
+import { prisma } from "./db.server";
 
 /** Published projects, newest first, with what feeds and the sitemap need. */
 export function listPublishedProjectsForFeeds(limit = 500) {

@@ -5,31 +5,29 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { DataTable } from "~/components/admin/data-table";
 import { useReorder } from "~/components/admin/reorder-controls";
 import { CATEGORIES } from "~/entities/category";
+import { addUrlOf } from "~/entities/entity";
 import { DeleteButton } from "~/components/admin/row-actions";
-import { listCategories } from "~/models/category.server";
+import { categoryService } from "~/entities/category.server";
 import { requireOwner } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "All Category | Admin" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);
-  return json({ categories: await listCategories() });
+  return json({ categories: await categoryService.list() });
 }
 
 /** Newest first, numbered counting down from the total (spec). */
 export default function CategoryList() {
   const { categories } = useLoaderData<typeof loader>();
   const reorder = useReorder(
-    "category",
+    CATEGORIES,
     categories,
     (category) => category.id,
     (category) => category.name,
   );
   return (
-    <AdminPage
-      title="All Category"
-      action={{ to: `${CATEGORIES.listUrl}/add`, label: "Add Category" }}
-    >
+    <AdminPage title="All Category" action={{ to: addUrlOf(CATEGORIES), label: "Add Category" }}>
       <DataTable
         caption="Categories"
         rows={reorder.rows}

@@ -4,9 +4,9 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/admin-page";
 import { EDUCATION } from "~/entities/education";
 import { EntityForm } from "~/components/admin/entity-form";
-import { EDUCATION_EDIT_FIELDS } from "~/components/admin/resume-fields";
+import { EDUCATION_EDIT_FIELDS } from "~/entities/education";
 import { educationUpdateSchema } from "~/entities/education";
-import { getEducation, updateEducation } from "~/models/education.server";
+import { educationService } from "~/entities/education.server";
 import { handleUpdate, requireRecord } from "~/utils/admin.server";
 import { requireOwner } from "~/utils/auth.server";
 
@@ -14,14 +14,14 @@ export const meta: MetaFunction = () => [{ title: "Edit Education | Admin" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireOwner(request);
-  return json({ education: await requireRecord(EDUCATION, params.id, getEducation) });
+  return json({ education: await requireRecord(EDUCATION, params.id, educationService.get) });
 }
 
 export async function action(args: ActionFunctionArgs) {
   return handleUpdate(args, {
     entity: EDUCATION,
     schema: educationUpdateSchema,
-    update: updateEducation,
+    update: educationService.update,
     nameOf: (record) => record.degree,
   });
 }

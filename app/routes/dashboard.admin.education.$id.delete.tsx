@@ -1,16 +1,15 @@
 import type { MetaFunction } from "@remix-run/node";
 import { DeleteConfirmScreen } from "~/components/admin/delete-confirm";
 import { EDUCATION } from "~/entities/education";
-import { deleteEducation, getEducation } from "~/models/education.server";
+import { educationService } from "~/entities/education.server";
 import { deleteConfirmRoute } from "~/utils/admin.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete Education | Admin" }];
 
 const route = deleteConfirmRoute({
   entity: EDUCATION,
-  find: getEducation,
+  service: educationService,
   nameOf: (record) => `${record.degree}, ${record.institution}`,
-  remove: deleteEducation,
 });
 export const loader = route.loader;
 export const action = route.action;

@@ -6,30 +6,28 @@ import { DataTable } from "~/components/admin/data-table";
 import { useReorder } from "~/components/admin/reorder-controls";
 import { EDUCATION } from "~/entities/education";
 import { truncateWords } from "~/components/admin/format";
+import { addUrlOf } from "~/entities/entity";
 import { DeleteButton, EditLink, RowActions } from "~/components/admin/row-actions";
-import { listEducation } from "~/models/education.server";
+import { educationService } from "~/entities/education.server";
 import { requireOwner } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "All Education | Admin" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);
-  return json({ education: await listEducation() });
+  return json({ education: await educationService.list() });
 }
 
 export default function EducationList() {
   const { education } = useLoaderData<typeof loader>();
   const reorder = useReorder(
-    "education",
+    EDUCATION,
     education,
     (record) => record.id,
     (record) => record.degree,
   );
   return (
-    <AdminPage
-      title="All Education"
-      action={{ to: `${EDUCATION.listUrl}/add`, label: "Add Education" }}
-    >
+    <AdminPage title="All Education" action={{ to: addUrlOf(EDUCATION), label: "Add Education" }}>
       <DataTable
         caption="Education"
         rows={reorder.rows}
@@ -51,10 +49,7 @@ export default function EducationList() {
             header: "Action",
             cell: (record) => (
               <RowActions>
-                <EditLink
-                  to={`/dashboard/admin/education-edit/${record.id}`}
-                  name={record.degree}
-                />
+                <EditLink to={EDUCATION.editUrl!(record.id)} name={record.degree} />
                 <DeleteButton entity={EDUCATION} id={record.id} name={record.degree} />
               </RowActions>
             ),

@@ -3,9 +3,9 @@ import { json } from "@remix-run/node";
 import { AdminPage } from "~/components/admin/admin-page";
 import { EDUCATION } from "~/entities/education";
 import { EntityForm } from "~/components/admin/entity-form";
-import { EDUCATION_ADD_FIELDS } from "~/components/admin/resume-fields";
+import { EDUCATION_ADD_FIELDS } from "~/entities/education";
 import { educationCreateSchema } from "~/entities/education";
-import { createEducation } from "~/models/education.server";
+import { educationService } from "~/entities/education.server";
 import { handleCreate } from "~/utils/admin.server";
 import { requireOwner } from "~/utils/auth.server";
 
@@ -20,7 +20,7 @@ export async function action(args: ActionFunctionArgs) {
   return handleCreate(args, {
     entity: EDUCATION,
     schema: educationCreateSchema,
-    create: createEducation,
+    create: educationService.create,
     nameOf: (record) => record.degree,
   });
 }

@@ -6,22 +6,23 @@ import { DataTable } from "~/components/admin/data-table";
 import { useReorder } from "~/components/admin/reorder-controls";
 import { EXPERIENCE } from "~/entities/experience";
 import { truncateWords } from "~/components/admin/format";
+import { addUrlOf } from "~/entities/entity";
 import { DeleteButton } from "~/components/admin/row-actions";
-import { listExperience } from "~/models/experience.server";
+import { experienceService } from "~/entities/experience.server";
 import { requireOwner } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "All Experience | Admin" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);
-  return json({ experience: await listExperience() });
+  return json({ experience: await experienceService.list() });
 }
 
 /** The spec has no experience edit route: Delete only. */
 export default function ExperienceList() {
   const { experience } = useLoaderData<typeof loader>();
   const reorder = useReorder(
-    "experience",
+    EXPERIENCE,
     experience,
     (record) => record.id,
     (record) => record.title,
@@ -29,7 +30,7 @@ export default function ExperienceList() {
   return (
     <AdminPage
       title="All Experience"
-      action={{ to: `${EXPERIENCE.listUrl}/add`, label: "Add Experience" }}
+      action={{ to: addUrlOf(EXPERIENCE), label: "Add Experience" }}
     >
       <DataTable
         caption="Experience"

@@ -3,9 +3,9 @@ import { json } from "@remix-run/node";
 import { AdminPage } from "~/components/admin/admin-page";
 import { EXPERIENCE } from "~/entities/experience";
 import { EntityForm } from "~/components/admin/entity-form";
-import { EXPERIENCE_FIELDS } from "~/components/admin/resume-fields";
+import { EXPERIENCE_FIELDS } from "~/entities/experience";
 import { experienceSchema } from "~/entities/experience";
-import { createExperience } from "~/models/experience.server";
+import { experienceService } from "~/entities/experience.server";
 import { handleCreate } from "~/utils/admin.server";
 import { requireOwner } from "~/utils/auth.server";
 
@@ -20,7 +20,7 @@ export async function action(args: ActionFunctionArgs) {
   return handleCreate(args, {
     entity: EXPERIENCE,
     schema: experienceSchema,
-    create: createExperience,
+    create: experienceService.create,
     nameOf: (record) => record.title,
   });
 }

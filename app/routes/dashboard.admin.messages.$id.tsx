@@ -4,15 +4,14 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { AdminPage } from "~/components/admin/admin-page";
 import { buttonClass, ConfirmAction } from "~/components/dialog";
-import { parseId } from "~/entities/fields";
 import {
   formatMessageDate,
-  getMessage,
   markMessageRead,
   markMessageUnread,
   moveMessage,
   notifyLabel,
 } from "~/models/message.server";
+import { requireMessage } from "~/entities/message.server";
 import { messagesUrl, type MessageFolder } from "~/entities/message";
 import { requireOwner } from "~/utils/auth.server";
 import { readForm, refuseBody } from "~/utils/body.server";
@@ -23,17 +22,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.message.subject ?? "Message"} | Messages | Admin` },
 ];
 
-async function findMessage(idParam: string | undefined) {
-  const id = parseId(idParam);
-  const message = id === null ? null : await getMessage(id);
-  if (!message)
-    throw new Response("This message does not exist (it may have been deleted).", { status: 404 });
-  return message;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireOwner(request);
-  const message = await findMessage(params.id);
+  const message = await requireMessage(params.id);
   // Opening a message reads it.
   if (!message.readAt) await markMessageRead(message.id);
   return json({
@@ -69,7 +60,7 @@ const RESULTS: Record<z.infer<typeof intentSchema>, { title: string; folder?: Me
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireOwner(request);
-  const message = await findMessage(params.id);
+  const message = await requireMessage(params.id);
   const form = await readForm(request).catch(refuseBody);
   const intent = intentSchema.safeParse(form?.get("intent"));
   if (!intent.success) {

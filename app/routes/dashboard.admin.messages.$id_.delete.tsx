@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { DeleteConfirmScreen, type DeleteConfirmData } from "~/components/admin/delete-confirm";
 import { parseId } from "~/entities/fields";
 import { deleteMessage, getMessage } from "~/models/message.server";
+import { requireMessage } from "~/entities/message.server";
 import { messagesUrl } from "~/entities/message";
 import { requireOwner } from "~/utils/auth.server";
 import { DELETE_CONFIRM } from "~/utils/copy";
@@ -10,18 +11,10 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete message | Admin" }];
 
-async function findMessage(idParam: string | undefined) {
-  const id = parseId(idParam);
-  const message = id === null ? null : await getMessage(id);
-  if (!message)
-    throw new Response("This message does not exist (it may have been deleted).", { status: 404 });
-  return message;
-}
-
 /** Without JavaScript, Delete leads here: the spec's confirmation as a page. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireOwner(request);
-  const message = await findMessage(params.id);
+  const message = await requireMessage(params.id);
   const data: DeleteConfirmData = {
     title: DELETE_CONFIRM.title,
     noun: `Message from ${message.name}`,

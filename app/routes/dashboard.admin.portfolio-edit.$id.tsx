@@ -16,14 +16,10 @@ import { galleryImages } from "~/models/ordering.server";
 import { parseId } from "~/entities/fields";
 import { removeUnusedImages } from "~/models/image.server";
 import { MAX_GALLERY_IMAGES } from "~/entities/project";
-import {
-  getProject,
-  imagesOfEditForm,
-  projectFromForm,
-  updateProject,
-  validateProject,
-  type ProjectDetail,
-} from "~/models/project.server";
+import { projectService } from "~/entities/project.server";
+import type { UpdateResult } from "~/entities/fields";
+import { getProject, validateProject, type ProjectDetail } from "~/models/project.server";
+import { imagesOfEditForm, projectFromForm } from "~/utils/project-form.server";
 import { requireOwner } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ImageUploadError, parseFormWithImages } from "~/utils/uploads.server";
@@ -118,9 +114,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
         { status: 400 },
       );
     }
-    let update: Awaited<ReturnType<typeof updateProject>>;
+    let update: UpdateResult;
     try {
-      update = await updateProject(project.id, result.input);
+      // The service also removes the images the project no longer uses.
+      update = await projectService.update(project.id, result.input);
     } catch (error) {
       console.error("Updating project", project.id, "failed:", error);
       await removeUnusedImages(uploaded).catch(() => undefined);
@@ -134,9 +131,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await removeUnusedImages(uploaded);
       throw new Response("This project does not exist.", { status: 404 });
     }
-    // Old images no longer used, and uploads that did not end up in the project (e.g. a
-    // replacement for an image that was also marked Remove). Referenced images are kept.
-    await removeUnusedImages([...update.removedImages, ...uploaded]);
+    // Uploads that did not end up in the project (e.g. a replacement for an image that was also
+    // marked Remove). Referenced images are kept.
+    await removeUnusedImages(uploaded);
     if (update.modifiedCount === 0) {
       return json<ProjectFormActionData>({
         values,

@@ -10,7 +10,9 @@ import {
 } from "~/components/admin/profile-form";
 import { removeUnusedImages } from "~/models/image.server";
 import { profileSchema } from "~/entities/profile";
-import { getProfile, profileFromForm, saveProfile } from "~/models/profile.server";
+import { profileService } from "~/entities/profile.server";
+import { getProfile } from "~/models/profile.server";
+import { profileFromForm } from "~/utils/profile-form.server";
 import { requireOwner } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ImageUploadError, parseFormWithImages } from "~/utils/uploads.server";
@@ -62,9 +64,10 @@ export async function action({ request }: ActionFunctionArgs) {
         dialog: { kind: "error", title: "Error!", text: Object.values(errors)[0] ?? FAILED },
       });
     }
-    const saved = await saveProfile(result.data);
-    // The picture it replaced, and any upload that did not end up in the profile.
-    await removeUnusedImages([saved.previousImage, ...uploaded].filter(Boolean));
+    // The service also removes the picture the save replaced.
+    const saved = await profileService.save(result.data);
+    // Any upload that did not end up in the profile.
+    await removeUnusedImages(uploaded);
     if (saved.modifiedCount === 0) {
       return answer(200, {
         values,

@@ -37,7 +37,7 @@ type Row = ReturnType<typeof useLoaderData<typeof loader>>["projects"][number];
 export default function ProjectsList() {
   const { projects } = useLoaderData<typeof loader>();
   const reorder = useReorder(
-    "projects",
+    PROJECTS,
     projects,
     (p) => p.id,
     (p) => p.title,

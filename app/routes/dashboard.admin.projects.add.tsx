@@ -14,7 +14,9 @@ import {
 import { listCategories } from "~/models/category.server";
 import { removeUnusedImages } from "~/models/image.server";
 import { MAX_GALLERY_IMAGES } from "~/entities/project";
-import { createProject, projectFromForm, validateProject } from "~/models/project.server";
+import { projectService } from "~/entities/project.server";
+import { validateProject } from "~/models/project.server";
+import { projectFromForm } from "~/utils/project-form.server";
 import { requireOwner } from "~/utils/auth.server";
 import { ImageUploadError, parseFormWithImages } from "~/utils/uploads.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -47,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
         { status: 400 },
       );
     }
-    await createProject(result.input);
+    await projectService.create(result.input);
     return redirectWithToast(PROJECT_ADD_URL, {
       type: "success",
       title: PROJECTS.addedTitle,

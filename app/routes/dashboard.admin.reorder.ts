@@ -1,34 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { REORDER_ENTITIES, reorderListUrl } from "~/components/admin/reorder-controls";
-import { moveGalleryImage, moveItem, setOrder } from "~/models/ordering.server";
-import type { OrderedModel } from "~/models/position.server";
+import { entityOfReorderKey, REORDER_KEYS } from "~/entities/admin";
+import { serviceOf } from "~/entities/admin.server";
+import { idSchema } from "~/entities/fields";
+import { projectEditUrl } from "~/entities/project";
+import { moveGalleryImage } from "~/models/ordering.server";
 import { requireOwner } from "~/utils/auth.server";
 import { BodyRefused, bodyRefusedInit, readForm } from "~/utils/body.server";
 import { safeRedirect } from "~/utils/request.server";
 
-const modelOf: Record<(typeof REORDER_ENTITIES)[number], OrderedModel> = {
-  skills: "skill",
-  category: "category",
-  services: "service",
-  projects: "project",
-  education: "education",
-  experience: "experience",
-};
-
-const idSchema = z.coerce
-  .number({ invalid_type_error: "The id must be a number." })
-  .int("The id must be a whole number.")
-  .positive("The id must be a positive number.");
+const CHOOSE = `Choose what to reorder: ${REORDER_KEYS.join(", ")} or gallery.`;
 
 const reorderSchema = z
   .object({
-    entity: z.enum([...REORDER_ENTITIES, "gallery"], {
-      errorMap: () => ({
-        message: `Choose what to reorder: ${REORDER_ENTITIES.join(", ")} or gallery.`,
-      }),
-    }),
+    entity: z
+      .string({ required_error: CHOOSE, invalid_type_error: CHOOSE })
+      .refine((key) => key === "gallery" || entityOfReorderKey(key) !== undefined, CHOOSE),
     projectId: z.string().optional(),
     id: z.string().optional(),
     direction: z.string().optional(),
@@ -99,23 +87,22 @@ export async function action({ request }: ActionFunctionArgs) {
     const found = await moveGalleryImage(Number(projectId), Number(id), direction as "up" | "down");
     if (!found) return badRequest("That image is not in this project's gallery.", 404);
     if (redirectTo === undefined) return json({ ok: true });
-    return redirect(backTo(redirectTo, `/dashboard/admin/portfolio-edit/${Number(projectId)}`));
+    return redirect(backTo(redirectTo, projectEditUrl(Number(projectId))));
   }
 
-  const model = modelOf[entity];
+  const list = entityOfReorderKey(entity);
+  const service = list && serviceOf(list);
+  if (!list || !service?.move || !service.setOrder) return badRequest(CHOOSE);
 
   if (order) {
-    const written = await setOrder(
-      model,
-      order.split(",").map((s) => Number(s.trim())),
-    );
-    if (redirectTo !== undefined) return redirect(backTo(redirectTo, reorderListUrl(entity)));
+    const written = await service.setOrder(order.split(",").map((s) => Number(s.trim())));
+    if (redirectTo !== undefined) return redirect(backTo(redirectTo, list.listUrl));
     return json({ ok: true, order: written });
   }
 
-  const found = await moveItem(model, Number(id), direction as "up" | "down");
+  const found = await service.move(Number(id), direction as "up" | "down");
   if (!found) return badRequest("That item does not exist (it may have been deleted).", 404);
-  if (redirectTo !== undefined) return redirect(backTo(redirectTo, reorderListUrl(entity)));
+  if (redirectTo !== undefined) return redirect(backTo(redirectTo, list.listUrl));
   return json({ ok: true });
 }
 

@@ -10,7 +10,7 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { ResultMessage } from "~/components/admin/entity-form";
 import { buttonClass } from "~/components/dialog";
 import { TextField } from "~/components/form";
-import { SECURITY_URL, TWO_FACTOR_URL, type SecurityActionData } from "~/components/admin/security";
+import { SECURITY_URL, TWO_FACTOR_URL, type SecurityActionData } from "~/utils/security";
 import { securityAction } from "~/utils/account-security.server";
 import { requireOwnerSession } from "~/utils/auth.server";
 import { PASSWORD_MIN_LENGTH } from "~/utils/password-rules";

@@ -4,9 +4,9 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/admin-page";
 import { SERVICES } from "~/entities/service";
 import { EntityForm } from "~/components/admin/entity-form";
-import { SERVICE_FIELDS } from "~/components/admin/service-fields";
+import { SERVICE_FIELDS } from "~/entities/service";
 import { serviceSchema } from "~/entities/service";
-import { getService, updateService } from "~/models/service.server";
+import { serviceService } from "~/entities/service.server";
 import { handleUpdate, requireRecord } from "~/utils/admin.server";
 import { requireOwner } from "~/utils/auth.server";
 
@@ -14,14 +14,14 @@ export const meta: MetaFunction = () => [{ title: "Edit Feather | Admin" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireOwner(request);
-  return json({ service: await requireRecord(SERVICES, params.id, getService) });
+  return json({ service: await requireRecord(SERVICES, params.id, serviceService.get) });
 }
 
 export async function action(args: ActionFunctionArgs) {
   return handleUpdate(args, {
     entity: SERVICES,
     schema: serviceSchema,
-    update: updateService,
+    update: serviceService.update,
     nameOf: (service) => service.title,
   });
 }

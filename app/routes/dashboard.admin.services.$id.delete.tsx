@@ -1,16 +1,15 @@
 import type { MetaFunction } from "@remix-run/node";
 import { DeleteConfirmScreen } from "~/components/admin/delete-confirm";
 import { SERVICES } from "~/entities/service";
-import { deleteService, getService } from "~/models/service.server";
+import { serviceService } from "~/entities/service.server";
 import { deleteConfirmRoute } from "~/utils/admin.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete Service | Admin" }];
 
 const route = deleteConfirmRoute({
   entity: SERVICES,
-  find: getService,
+  service: serviceService,
   nameOf: (service) => service.title,
-  remove: deleteService,
 });
 export const loader = route.loader;
 export const action = route.action;

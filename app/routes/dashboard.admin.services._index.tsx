@@ -5,28 +5,29 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { DataTable } from "~/components/admin/data-table";
 import { useReorder } from "~/components/admin/reorder-controls";
 import { SERVICES } from "~/entities/service";
+import { addUrlOf } from "~/entities/entity";
 import { DeleteButton, EditLink, RowActions } from "~/components/admin/row-actions";
 import { ServiceIcon } from "~/components/service-icon";
-import { listServices } from "~/models/service.server";
+import { serviceService } from "~/entities/service.server";
 import { requireOwner } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "All Services | Admin" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);
-  return json({ services: await listServices() });
+  return json({ services: await serviceService.list() });
 }
 
 export default function ServicesList() {
   const { services } = useLoaderData<typeof loader>();
   const reorder = useReorder(
-    "services",
+    SERVICES,
     services,
     (service) => service.id,
     (service) => service.title,
   );
   return (
-    <AdminPage title="All Services" action={{ to: `${SERVICES.listUrl}/add`, label: "Add New" }}>
+    <AdminPage title="All Services" action={{ to: addUrlOf(SERVICES), label: "Add New" }}>
       <DataTable
         caption="Services"
         rows={reorder.rows}
@@ -52,7 +53,7 @@ export default function ServicesList() {
             header: "Action",
             cell: (service) => (
               <RowActions>
-                <EditLink to={`/dashboard/admin/service-edit/${service.id}`} name={service.title} />
+                <EditLink to={SERVICES.editUrl!(service.id)} name={service.title} />
                 <DeleteButton entity={SERVICES} id={service.id} name={service.title} />
               </RowActions>
             ),

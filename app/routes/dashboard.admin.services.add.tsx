@@ -3,9 +3,9 @@ import { json } from "@remix-run/node";
 import { AdminPage } from "~/components/admin/admin-page";
 import { SERVICES } from "~/entities/service";
 import { EntityForm } from "~/components/admin/entity-form";
-import { SERVICE_FIELDS } from "~/components/admin/service-fields";
+import { SERVICE_FIELDS } from "~/entities/service";
 import { serviceSchema } from "~/entities/service";
-import { createService } from "~/models/service.server";
+import { serviceService } from "~/entities/service.server";
 import { handleCreate } from "~/utils/admin.server";
 import { requireOwner } from "~/utils/auth.server";
 
@@ -20,7 +20,7 @@ export async function action(args: ActionFunctionArgs) {
   return handleCreate(args, {
     entity: SERVICES,
     schema: serviceSchema,
-    create: createService,
+    create: serviceService.create,
     nameOf: (service) => service.title,
   });
 }

@@ -1,16 +1,15 @@
 import type { MetaFunction } from "@remix-run/node";
 import { DeleteConfirmScreen } from "~/components/admin/delete-confirm";
 import { SKILLS } from "~/entities/skill";
-import { deleteSkill, getSkill } from "~/models/skill.server";
+import { skillService } from "~/entities/skill.server";
 import { deleteConfirmRoute } from "~/utils/admin.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete Skill | Admin" }];
 
 const route = deleteConfirmRoute({
   entity: SKILLS,
-  find: getSkill,
+  service: skillService,
   nameOf: (skill) => skill.name,
-  remove: deleteSkill,
 });
 export const loader = route.loader;
 export const action = route.action;

@@ -5,27 +5,28 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { DataTable } from "~/components/admin/data-table";
 import { useReorder } from "~/components/admin/reorder-controls";
 import { SKILLS } from "~/entities/skill";
+import { addUrlOf } from "~/entities/entity";
 import { DeleteButton } from "~/components/admin/row-actions";
-import { listSkills } from "~/models/skill.server";
+import { skillService } from "~/entities/skill.server";
 import { requireOwner } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "All Skills | Admin" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);
-  return json({ skills: await listSkills() });
+  return json({ skills: await skillService.list() });
 }
 
 export default function SkillsList() {
   const { skills } = useLoaderData<typeof loader>();
   const reorder = useReorder(
-    "skills",
+    SKILLS,
     skills,
     (skill) => skill.id,
     (skill) => skill.name,
   );
   return (
-    <AdminPage title="All Skills" action={{ to: `${SKILLS.listUrl}/add`, label: "Add Skill" }}>
+    <AdminPage title="All Skills" action={{ to: addUrlOf(SKILLS), label: "Add Skill" }}>
       <DataTable
         caption="Skills"
         rows={reorder.rows}

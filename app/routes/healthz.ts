@@ -1,4 +1,4 @@
-import { checkDatabaseHealth } from "~/utils/health.server";
+import { checkDatabaseHealth } from "~/models/health.server";
 
 /** Liveness and readiness: 200 when the database answers and accepts a write, 503 otherwise. */
 export async function loader() {

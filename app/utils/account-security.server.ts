@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { ERROR_TITLE } from "~/entities/entity";
-import { SECURITY_URL, type SecurityActionData } from "~/components/admin/security";
+import { SECURITY_URL, type SecurityActionData } from "~/utils/security";
 import { changeOwnerPassword, ownerPasswordMatches } from "~/models/owner.server";
 import { parseForm } from "./admin.server";
 import { requireOwnerSession } from "./auth.server";

@@ -9,9 +9,10 @@ import {
   NO_CHANGES_TITLE,
   SOMETHING_WENT_WRONG,
   type AdminEntity,
+  type DeleteConfirmData,
+  type FormResult,
 } from "~/entities/entity";
-import type { DeleteConfirmData } from "~/components/admin/delete-confirm";
-import type { FormResult } from "~/components/admin/entity-form";
+import { isRefusal, type EntityService, type Removal } from "~/entities/entity.server";
 import { parseId, type UpdateResult } from "~/entities/fields";
 import { requireOwner } from "./auth.server";
 import { BodyRefused, partialForm, readForm, TOO_LARGE_HEADERS } from "./body.server";
@@ -109,13 +110,6 @@ export async function requireRecord<T>(
   return record;
 }
 
-/** Field messages an entity's create function may answer instead of creating (e.g. a duplicate). */
-export type Refusal = { fieldErrors: Record<string, string> };
-
-function isRefusal(value: unknown): value is Refusal {
-  return typeof value === "object" && value !== null && "fieldErrors" in value;
-}
-
 /**
  * The whole add action: owner check, validation (400 + the entity's 'Failed to add X.'), create,
  * then the success dialog as a flash and a redirect to the list (which resets the form).
@@ -200,25 +194,21 @@ export async function handleUpdate<S extends z.ZodTypeAny>(
 
 const GONE = "It does not exist any more (it may have been deleted already).";
 
-/** What a delete function answers: the spec's deletedCount, or why nothing was deleted. */
-export type DeleteOutcome = { deletedCount: number; reason?: string };
-
 /**
  * Loader and action of a `<list>/<id>/delete` route. GET: the confirmation page's data (404 for
  * an unknown record: there is nothing to confirm). POST: deletes, then back to the list with the
  * spec's 'Deleted!' dialog, or an error dialog saying what failed (decisions.md).
  */
-export function deleteConfirmRoute<T>({
+export function deleteConfirmRoute<T extends { id: number }>({
   entity,
-  find,
+  service,
   nameOf,
-  remove,
 }: {
   entity: AdminEntity;
-  find: (id: number) => Promise<T | null>;
+  service: Pick<EntityService<T, never>, "get" | "remove">;
   nameOf: (record: T) => string;
-  remove: (id: number) => Promise<DeleteOutcome | number>;
 }) {
+  const find = (id: number) => service.get(id, { owner: true });
   async function loader({ request, params }: LoaderFunctionArgs) {
     await requireOwner(request);
     const record = await requireRecord(entity, params.id, find);
@@ -241,14 +231,13 @@ export function deleteConfirmRoute<T>({
         text: `Failed to delete ${entity.noun}. ${reason}`,
         dialog: true,
       });
-    let outcome: DeleteOutcome;
+    let outcome: Removal;
     let name = "";
     try {
       const record = await find(id);
-      if (!record) return failed(GONE);
+      if (!record || !service.remove) return failed(GONE);
       name = nameOf(record);
-      const answer = await remove(id);
-      outcome = typeof answer === "number" ? { deletedCount: answer } : answer;
+      outcome = await service.remove(id);
     } catch (error) {
       console.error(`Deleting ${entity.noun} ${id} failed:`, error);
       return failed(SOMETHING_WENT_WRONG);
@@ -261,9 +250,8 @@ export function deleteConfirmRoute<T>({
         dialog: true,
       });
     }
-    return failed(
-      outcome.reason ?? "It does not exist any more (it may have been deleted already).",
-    );
+    const blocked = outcome.blockedBy ? entity.blockedReason?.(outcome.blockedBy) : undefined;
+    return failed(blocked ?? GONE);
   }
 
   return { loader, action };

@@ -17,6 +17,7 @@ import {
 } from "./body.server";
 import { env } from "./env.server";
 import { fieldErrorsOf } from "./validation";
+import { parseId } from "~/entities/fields";
 
 export const API_METHODS = ["GET", "POST", "PUT", "DELETE"] as const;
 export type ApiMethod = (typeof API_METHODS)[number];
@@ -171,13 +172,14 @@ export async function requireApiOwner(request: Request): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Ids and bodies
 
-/** The numeric id of the path, or a 400 answer. */
-export function requireId(params: Params, name = "id"): number {
+/** The numeric id of the path (the one id rule: fields.ts parseId), or a 400 answer. */
+export function requireApiId(params: Params, name = "id"): number {
   const raw = params[name] ?? "";
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > 2_147_483_647) {
+  const id = parseId(raw);
+  if (id === null) {
     throw apiError(400, `The id must be a positive whole number (got "${raw.slice(0, 40)}").`);
   }
-  return Number(raw);
+  return id;
 }
 
 /** A refused body (body.server.ts) as the API's JSON error; a 413 closes the connection. */
@@ -299,11 +301,6 @@ export function validateBody<S extends z.ZodTypeAny>(schema: S, body: Body): z.o
   throw apiError(400, `Invalid input: ${messages.join("; ")}`, { fields });
 }
 
-/** A 400 validation answer for one field (checks beyond the schema). */
-export function fieldError(field: string, message: string) {
-  return apiError(400, `Invalid input: ${message}`, { fields: { [field]: message } });
-}
-
 // ---------------------------------------------------------------------------------------------
 // The answers the old client reads
 
@@ -312,11 +309,8 @@ export function withIds<T extends { id: number }>(item: T): { _id: string } & T 
   return { _id: String(item.id), ...item };
 }
 
-export const listAnswer = <T extends { id: number }>(items: T[]) => apiJson(items.map(withIds));
-
-export const itemAnswer = <T extends { id: number }>(item: T) => apiJson(withIds(item));
-
-export const notFound = (what: string, id: number, extra: Record<string, unknown> = {}) =>
+/** The REST 404 of a record: 'No skill with id 5.' (the dashboard's is admin.server notFound). */
+export const noSuchItem = (what: string, id: number, extra: Record<string, unknown> = {}) =>
   apiError(404, `No ${what} with id ${id}.`, extra);
 
 export const createdAnswer = (id: number) =>
@@ -328,7 +322,7 @@ export function updatedAnswer(
   result: { matchedCount: number; modifiedCount: number },
 ) {
   if (result.matchedCount === 0)
-    return notFound(what, id, { acknowledged: true, matchedCount: 0, modifiedCount: 0 });
+    return noSuchItem(what, id, { acknowledged: true, matchedCount: 0, modifiedCount: 0 });
   return apiJson({
     acknowledged: true,
     matchedCount: 1,
@@ -338,78 +332,11 @@ export function updatedAnswer(
 }
 
 export function deletedAnswer(what: string, id: number, deletedCount: number) {
-  if (deletedCount === 0) return notFound(what, id, { acknowledged: true, deletedCount: 0 });
+  if (deletedCount === 0) return noSuchItem(what, id, { acknowledged: true, deletedCount: 0 });
   return apiJson({ acknowledged: true, deletedCount: 1 });
 }
 
 /** PUT bodies: the fields a client leaves out keep their current values. */
 export function mergeForUpdate(current: object, body: Body): Body {
   return { ...current, ...body };
-}
-
-/**
- * A collection path (`GET` lists, `POST` creates, owner only) for an entity whose create takes
- * the validated body as it is: /addskill, /addfeather, /addeducation, /addexperience.
- */
-export function collectionRoute<S extends z.ZodTypeAny, T extends { id: number }>({
-  list,
-  schema,
-  create,
-}: {
-  list: () => Promise<T[]>;
-  schema: S;
-  create: (input: z.output<S>) => Promise<{ id: number }>;
-}) {
-  return apiRoute({
-    GET: async () => listAnswer(await list()),
-    POST: async ({ request }) => {
-      await requireApiOwner(request);
-      const input = validateBody(schema, await readBody(request));
-      return createdAnswer((await create(input)).id);
-    },
-  });
-}
-
-/**
- * An item path (`GET` one, `PUT` merges the body over the record and validates it, `DELETE`;
- * writes owner only) for an entity with plain get/update/delete: /addfeather/{id},
- * /addeducation/{id}. `noun` names the record in 404 messages.
- */
-export function itemRoute<S extends z.ZodTypeAny, T extends { id: number }>({
-  noun,
-  get,
-  schema,
-  update,
-  remove,
-}: {
-  noun: string;
-  get: (id: number) => Promise<T | null>;
-  schema: S;
-  update: (
-    id: number,
-    input: z.output<S>,
-  ) => Promise<{ matchedCount: number; modifiedCount: number }>;
-  remove: (id: number) => Promise<number>;
-}) {
-  return apiRoute({
-    GET: async ({ params }) => {
-      const id = requireId(params);
-      const item = await get(id);
-      return item ? itemAnswer(item) : notFound(noun, id);
-    },
-    PUT: async ({ request, params }) => {
-      await requireApiOwner(request);
-      const id = requireId(params);
-      const body = await readBody(request);
-      const current = await get(id);
-      if (!current) return updatedAnswer(noun, id, { matchedCount: 0, modifiedCount: 0 });
-      const input = validateBody(schema, mergeForUpdate(current, body));
-      return updatedAnswer(noun, id, await update(id, input));
-    },
-    DELETE: async ({ request, params }) => {
-      await requireApiOwner(request);
-      const id = requireId(params);
-      return deletedAnswer(noun, id, await remove(id));
-    },
-  });
 }

@@ -19,17 +19,22 @@ import os from "node:os";
 import path from "node:path";
 import * as tar from "tar";
 import { z } from "zod";
-import { databaseFile as configuredDatabaseFile } from "./db.server";
+import {
+  appliedMigrations,
+  databaseFile as configuredDatabaseFile,
+  databaseHasContent,
+  integrityOk,
+  knownMigrations,
+  rowCounts,
+  tableNames,
+  TRANSIENT_TABLES,
+} from "~/models/database-file.server";
 import { env } from "./env.server";
 
 export const BACKUP_FORMAT = "folio-backup";
 export const BACKUP_FORMAT_VERSION = 1;
 const DB_ENTRY = "folio.db";
 const UPLOADS_ENTRY = "uploads";
-/** Tables whose rows are not carried by a backup (secrets of live sessions, transient counters). */
-const TRANSIENT_TABLES = ["Session", "RateLimit"];
-/** Tables that do not make a database "hold content" (a fresh install may already have them). */
-const NOT_CONTENT = new Set(["_prisma_migrations", "Owner", ...TRANSIENT_TABLES]);
 
 /** A relative posix path inside the archive that cannot leave the folder it is unpacked in. */
 export function isSafeRelativePath(p: string): boolean {
@@ -72,7 +77,7 @@ export type InstallPaths = {
   databaseFile: string;
   /** The uploads folder. */
   uploadsDir: string;
-  /** The project root (holds package.json and prisma/migrations). */
+  /** The project root (holds package.json and the schema migrations). */
   root?: string;
 };
 
@@ -83,17 +88,6 @@ export function configuredInstall(): Required<InstallPaths> {
     uploadsDir: path.resolve(env().UPLOADS_DIR),
     root: process.cwd(),
   };
-}
-
-/** Migrations this install knows (the folder names under prisma/migrations). */
-export function knownMigrations(root = process.cwd()): string[] {
-  const dir = path.join(root, "prisma/migrations");
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && fs.existsSync(path.join(dir, d.name, "migration.sql")))
-    .map((d) => d.name)
-    .sort();
 }
 
 function appVersion(root: string): string {
@@ -125,55 +119,6 @@ function listFiles(dir: string): string[] {
   };
   walk("");
   return out.sort();
-}
-
-function tableNames(db: Database.Database): string[] {
-  return (
-    db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-      .all() as Array<{ name: string }>
-  ).map((r) => r.name);
-}
-
-/** Rows per table (excluding Prisma's migration table). */
-export function rowCounts(db: Database.Database): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const name of tableNames(db).sort()) {
-    if (name === "_prisma_migrations") continue;
-    const row = db.prepare(`SELECT COUNT(*) AS n FROM "${name.replace(/"/g, '""')}"`).get() as {
-      n: number;
-    };
-    counts[name] = row.n;
-  }
-  return counts;
-}
-
-function appliedMigrations(db: Database.Database): string[] {
-  if (!tableNames(db).includes("_prisma_migrations")) return [];
-  return (
-    db
-      .prepare(
-        "SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name",
-      )
-      .all() as Array<{ migration_name: string }>
-  ).map((r) => r.migration_name);
-}
-
-function integrityOk(db: Database.Database): boolean {
-  const rows = db.prepare("PRAGMA integrity_check").all() as Array<{ integrity_check: string }>;
-  return rows.length === 1 && rows[0].integrity_check === "ok";
-}
-
-/** Whether the database at `file` holds any content (a missing file holds none). */
-export function databaseHasContent(file: string): boolean {
-  if (!fs.existsSync(file)) return false;
-  const db = new Database(file, { readonly: true, fileMustExist: true });
-  try {
-    db.pragma("busy_timeout = 5000");
-    return Object.entries(rowCounts(db)).some(([table, n]) => !NOT_CONTENT.has(table) && n > 0);
-  } finally {
-    db.close();
-  }
 }
 
 /** A file name for a backup made at `date`: folio-backup-2026-01-31T12-00-00Z.tar.gz. */

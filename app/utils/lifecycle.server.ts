@@ -1,5 +1,4 @@
-import { ensureOwnerFromEnv } from "~/models/owner.server";
-import { dbReady, disconnectDb } from "./db.server";
+import { closeStore, openStore } from "~/models/store.server";
 import { env } from "./env.server";
 
 type Hook = () => void | Promise<void>;
@@ -17,8 +16,7 @@ export function onServerStop(hook: Hook) {
 /** Called by the server (server/main.ts) before it listens: validates config, opens the database, starts jobs. */
 export async function startup() {
   const config = env();
-  await dbReady();
-  const owner = await ensureOwnerFromEnv(config.OWNER_EMAIL, config.OWNER_PASSWORD);
+  const owner = await openStore(config.OWNER_EMAIL, config.OWNER_PASSWORD);
   if (owner.created) console.log(`Owner account created for ${config.OWNER_EMAIL}`);
   for (const hook of startHooks) await hook();
 }
@@ -32,5 +30,5 @@ export async function shutdown() {
       console.error("Shutdown hook failed", error);
     }
   }
-  await disconnectDb();
+  await closeStore();
 }

@@ -1,190 +1,18 @@
-// The OpenAPI 3.1 document of the REST compatibility API (served at /api/openapi.json). Request
-// bodies are generated from the same zod schemas the admin forms and the API routes validate with.
+// The OpenAPI 3.1 document of the REST compatibility API (served at /api/openapi.json), generated
+// from the REST table (app/rest/table.ts) that also registers the routes: every path, verb, body
+// and answer comes from the entity modules' REST shapes. Request bodies are the zod schemas the
+// handlers validate with.
 import type { z } from "zod";
-import { categorySchema } from "~/entities/category";
-import { educationCreateSchema, educationUpdateSchema } from "~/entities/education";
-import { experienceSchema } from "~/entities/experience";
-import { contactSchema } from "~/entities/message";
-import { profileSchema } from "~/entities/profile";
-import { projectCreateSchema, projectUpdateSchema } from "~/entities/project";
-import { serviceSchema } from "~/entities/service";
-import { skillSchema } from "~/entities/skill";
+import {
+  isOwnerOnly,
+  okOf,
+  type RestOperation,
+  type RestShape,
+  type RestVerb,
+} from "~/entities/rest";
+import { itemPathOf, REST_TABLE } from "~/rest/table";
 import { MAX_BODY_BYTES } from "./api.server";
 import { zodToJsonSchema, type JsonSchema } from "./zod-json-schema";
-
-type Method = "get" | "post" | "put" | "delete";
-type Operation = {
-  summary: string;
-  /** Owner only (session cookie or API token). */
-  owner?: boolean;
-  /** Component name of the request body. */
-  body?: string;
-  /** Status and component name of the success answer. */
-  ok: [number, string];
-  /** Extra error statuses beyond the usual ones. */
-  errors?: number[];
-  multipart?: boolean;
-};
-type PathSpec = { tag: string; ops: Partial<Record<Method, Operation>> };
-
-/** Every API path and its methods (tests check this against the route files and their Allow). */
-export const API_PATHS: Record<string, PathSpec> = {
-  "/adduser": {
-    tag: "Profile",
-    ops: {
-      get: { summary: "List profiles (the first is the site's profile)", ok: [200, "ProfileList"] },
-    },
-  },
-  "/adduser/{id}": {
-    tag: "Profile",
-    ops: {
-      put: {
-        summary: "Update the profile",
-        owner: true,
-        body: "ProfileInput",
-        ok: [200, "Updated"],
-      },
-    },
-  },
-  "/addskill": {
-    tag: "Skills",
-    ops: {
-      get: { summary: "List skills", ok: [200, "SkillList"] },
-      post: { summary: "Add a skill", owner: true, body: "SkillInput", ok: [201, "Created"] },
-    },
-  },
-  "/addskill/{id}": {
-    tag: "Skills",
-    ops: { delete: { summary: "Delete a skill", owner: true, ok: [200, "Deleted"] } },
-  },
-  "/addcategory": {
-    tag: "Categories",
-    ops: {
-      get: { summary: "List categories", ok: [200, "CategoryList"] },
-      post: {
-        summary: "Add a category (names are unique, ignoring case)",
-        owner: true,
-        body: "CategoryInput",
-        ok: [201, "Created"],
-        errors: [409],
-      },
-    },
-  },
-  "/addcategory/{id}": {
-    tag: "Categories",
-    ops: {
-      delete: {
-        summary: "Delete a category (409 while projects use it as their skill)",
-        owner: true,
-        ok: [200, "Deleted"],
-        errors: [409],
-      },
-    },
-  },
-  "/addfeather": {
-    tag: "Services",
-    ops: {
-      get: { summary: "List services", ok: [200, "ServiceList"] },
-      post: { summary: "Add a service", owner: true, body: "ServiceInput", ok: [201, "Created"] },
-    },
-  },
-  "/addfeather/{id}": {
-    tag: "Services",
-    ops: {
-      get: { summary: "One service", ok: [200, "Service"] },
-      put: { summary: "Update a service", owner: true, body: "ServiceInput", ok: [200, "Updated"] },
-      delete: { summary: "Delete a service", owner: true, ok: [200, "Deleted"] },
-    },
-  },
-  "/addprotfolio": {
-    tag: "Projects",
-    ops: {
-      get: { summary: "List projects (drafts only for the owner)", ok: [200, "ProjectList"] },
-      post: { summary: "Add a project", owner: true, body: "ProjectCreate", ok: [201, "Created"] },
-    },
-  },
-  "/addprotfolio/{id}": {
-    tag: "Projects",
-    ops: {
-      get: { summary: "One project (a draft only for the owner)", ok: [200, "Project"] },
-      put: {
-        summary: "Update a project",
-        owner: true,
-        body: "ProjectUpdate",
-        ok: [200, "Updated"],
-      },
-      delete: { summary: "Delete a project", owner: true, ok: [200, "Deleted"] },
-    },
-  },
-  "/addeducation": {
-    tag: "Education",
-    ops: {
-      get: { summary: "List education records", ok: [200, "EducationList"] },
-      post: {
-        summary: "Add an education record",
-        owner: true,
-        body: "EducationCreate",
-        ok: [201, "Created"],
-      },
-    },
-  },
-  "/addeducation/{id}": {
-    tag: "Education",
-    ops: {
-      get: { summary: "One education record", ok: [200, "Education"] },
-      put: {
-        summary: "Update an education record",
-        owner: true,
-        body: "EducationUpdate",
-        ok: [200, "Updated"],
-      },
-      delete: { summary: "Delete an education record", owner: true, ok: [200, "Deleted"] },
-    },
-  },
-  "/addexperience": {
-    tag: "Experience",
-    ops: {
-      get: { summary: "List experience records", ok: [200, "ExperienceList"] },
-      post: {
-        summary: "Add an experience record",
-        owner: true,
-        body: "ExperienceInput",
-        ok: [201, "Created"],
-      },
-    },
-  },
-  "/addexperience/{id}": {
-    tag: "Experience",
-    ops: { delete: { summary: "Delete an experience record", owner: true, ok: [200, "Deleted"] } },
-  },
-  "/sendmail": {
-    tag: "Contact",
-    ops: {
-      post: {
-        summary: "Send a contact message (public; spam and rate limits apply)",
-        body: "ContactInput",
-        ok: [201, "MailSent"],
-        errors: [429],
-      },
-    },
-  },
-  "/upload": {
-    tag: "Images",
-    ops: {
-      post: {
-        summary: "Upload an image (multipart field `image`)",
-        owner: true,
-        body: "ImageUpload",
-        ok: [200, "Uploaded"],
-        multipart: true,
-      },
-    },
-  },
-  "/api/openapi.json": {
-    tag: "Meta",
-    ops: { get: { summary: "This OpenAPI document", ok: [200, "OpenApiDocument"] } },
-  },
-};
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -225,77 +53,25 @@ const bodyOf = (schema: z.ZodTypeAny, description?: string): JsonSchema => ({
   ...(description ? { description } : {}),
 });
 
-const PUT_NOTE = "Fields left out keep their current values.";
+/** The component schemas of the table's shapes: records, lists, bodies and hand-written ones. */
+function shapeComponents(): Record<string, JsonSchema> {
+  const schemas: Record<string, JsonSchema> = {};
+  for (const shape of REST_TABLE) {
+    if (shape.model) {
+      schemas[shape.model.name] = itemSchema(shape.model.schema, shape.model.extra);
+      schemas[`${shape.model.name}List`] = listOf(shape.model.name);
+    }
+    for (const [name, body] of Object.entries(shape.bodies ?? {})) {
+      schemas[name] = bodyOf(body.schema, body.description);
+    }
+    Object.assign(schemas, shape.schemas);
+  }
+  return schemas;
+}
 
 function components() {
   const schemas: Record<string, JsonSchema> = {
-    Profile: itemSchema(profileSchema),
-    ProfileList: listOf("Profile"),
-    ProfileInput: bodyOf(profileSchema, `The whole profile object. ${PUT_NOTE}`),
-    Skill: itemSchema(skillSchema),
-    SkillList: listOf("Skill"),
-    SkillInput: bodyOf(skillSchema),
-    Category: itemSchema(categorySchema),
-    CategoryList: listOf("Category"),
-    CategoryInput: bodyOf(categorySchema),
-    Service: itemSchema(serviceSchema),
-    ServiceList: listOf("Service"),
-    ServiceInput: bodyOf(serviceSchema, `On PUT: ${PUT_NOTE}`),
-    Project: itemSchema(projectCreateSchema, {
-      budget: { type: ["number", "null"] },
-      liveUrl: { type: "string", description: "Alias of liveView" },
-      featured: { type: "boolean" },
-      draft: { type: "boolean" },
-      updatedAt: { type: "string", format: "date-time" },
-    }),
-    ProjectList: listOf("Project"),
-    ProjectCreate: bodyOf(
-      projectCreateSchema,
-      "Thumbnail and images are URLs (from POST /upload or http(s)). `skill` must be an existing " +
-        "category name. At least one of liveView and sourceCode is required. `liveUrl` is " +
-        "accepted as an alias of `liveView`.",
-    ),
-    ProjectUpdate: bodyOf(
-      projectUpdateSchema,
-      `Same rules as ProjectCreate, with more required fields. ${PUT_NOTE}`,
-    ),
-    Education: itemSchema(educationCreateSchema),
-    EducationList: listOf("Education"),
-    EducationCreate: bodyOf(educationCreateSchema),
-    EducationUpdate: bodyOf(educationUpdateSchema, PUT_NOTE),
-    Experience: itemSchema(experienceSchema),
-    ExperienceList: listOf("Experience"),
-    ExperienceInput: bodyOf(experienceSchema),
-    ContactInput: bodyOf(contactSchema),
-    ImageUpload: {
-      type: "object",
-      properties: { image: { type: "string", contentMediaType: "application/octet-stream" } },
-      required: ["image"],
-    },
-    Uploaded: {
-      type: "object",
-      properties: {
-        data: {
-          type: "object",
-          properties: {
-            url: {
-              type: "string",
-              description: "Root-relative URL of the stored image (/images/KEY)",
-            },
-            display_url: { type: "string", format: "uri", description: "The same, absolute" },
-          },
-          required: ["url"],
-        },
-        success: { const: true },
-        status: { const: 200 },
-      },
-      required: ["data"],
-    },
-    MailSent: {
-      type: "object",
-      properties: { success: { const: true } },
-      required: ["success"],
-    },
+    ...shapeComponents(),
     Created: {
       type: "object",
       properties: {
@@ -333,7 +109,6 @@ function components() {
       },
       required: ["success", "error"],
     },
-    OpenApiDocument: { type: "object" },
   };
   return {
     schemas,
@@ -367,7 +142,7 @@ const ERROR_TEXT: Record<number, string> = {
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** e.g. `get /addfeather/{id}` → `getAddfeatherById`. */
-const operationId = (method: Method, path: string) =>
+const operationId = (method: RestVerb, path: string) =>
   method +
   path
     .split("/")
@@ -382,16 +157,18 @@ const operationId = (method: Method, path: string) =>
     )
     .join("");
 
-function operation(path: string, method: Method, spec: PathSpec, op: Operation) {
+function operation(path: string, method: RestVerb, shape: RestShape, op: RestOperation) {
   const hasId = path.includes("{id}");
+  const owner = isOwnerOnly(method, op);
+  const ok = okOf(shape, method, op, hasId ? "item" : "collection");
   const errors = new Set<number>([405, ...(op.errors ?? [])]);
   if (hasId) [400, 404].forEach((s) => errors.add(s));
-  if (op.owner) errors.add(401);
+  if (owner) errors.add(401);
   if (op.body) [400, 413].forEach((s) => errors.add(s));
   if (op.body && !op.multipart) errors.add(415);
   const json = (schema: JsonSchema) => ({ "application/json": { schema } });
   const responses: Record<string, unknown> = {
-    [String(op.ok[0])]: { description: op.summary, content: json(ref(op.ok[1])) },
+    [String(ok[0])]: { description: op.summary, content: json(ref(ok[1])) },
   };
   for (const status of [...errors].sort()) {
     responses[String(status)] = { description: ERROR_TEXT[status], content: json(ref("Error")) };
@@ -399,7 +176,7 @@ function operation(path: string, method: Method, spec: PathSpec, op: Operation) 
   return {
     operationId: operationId(method, path),
     summary: op.summary,
-    tags: [spec.tag],
+    tags: [shape.tag],
     ...(hasId
       ? {
           parameters: [
@@ -412,7 +189,7 @@ function operation(path: string, method: Method, spec: PathSpec, op: Operation) 
           ],
         }
       : {}),
-    security: op.owner ? [{ apiToken: [] }, { ownerSession: [] }] : [],
+    security: owner ? [{ apiToken: [] }, { ownerSession: [] }] : [],
     ...(op.body
       ? {
           requestBody: {
@@ -436,12 +213,17 @@ let cached: JsonSchema | undefined;
 export function openApiDocument(): JsonSchema {
   if (cached) return cached;
   const paths: Record<string, unknown> = {};
-  for (const [path, spec] of Object.entries(API_PATHS)) {
+  const add = (path: string, shape: RestShape, ops: RestShape["collection"]) => {
+    if (!ops) return;
     const item: Record<string, unknown> = {};
-    for (const [method, op] of Object.entries(spec.ops) as Array<[Method, Operation]>) {
-      item[method] = operation(path, method, spec, op);
+    for (const [method, op] of Object.entries(ops) as Array<[RestVerb, RestOperation]>) {
+      item[method] = operation(path, method, shape, op);
     }
     paths[path] = item;
+  };
+  for (const shape of REST_TABLE) {
+    add(shape.path, shape, shape.collection);
+    add(itemPathOf(shape), shape, shape.item);
   }
   cached = {
     openapi: "3.1.0",

@@ -1,4 +1,4 @@
-import { prisma } from "./db.server";
+import { countHit, deleteRateLimits } from "~/models/rate-limit.server";
 import { env } from "./env.server";
 
 export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
@@ -8,13 +8,6 @@ const UNLIMITED = (limit: number): RateLimitResult => ({
   remaining: limit,
   retryAfterSeconds: 0,
 });
-
-function toDate(value: unknown): Date {
-  if (value instanceof Date) return value;
-  if (typeof value === "bigint") return new Date(Number(value));
-  if (typeof value === "number" || typeof value === "string") return new Date(value);
-  return new Date(NaN);
-}
 
 /**
  * A fixed-window counter kept in SQLite (so it survives restarts and is shared by every request).
@@ -29,15 +22,7 @@ export async function consumeRateLimit(
 ): Promise<RateLimitResult> {
   if (env().RATE_LIMIT_DISABLED) return UNLIMITED(limit);
   const now = new Date();
-  const resetAt = new Date(now.getTime() + windowSeconds * 1000);
-  const rows = await prisma.$queryRaw<Array<{ count: number | bigint; resetAt: unknown }>>`
-    INSERT INTO "RateLimit" ("key", "count", "resetAt") VALUES (${key}, 1, ${resetAt})
-    ON CONFLICT("key") DO UPDATE SET
-      "count" = CASE WHEN "resetAt" <= ${now} THEN 1 ELSE "count" + 1 END,
-      "resetAt" = CASE WHEN "resetAt" <= ${now} THEN ${resetAt} ELSE "resetAt" END
-    RETURNING "count", "resetAt"`;
-  const count = Number(rows[0]?.count ?? 1);
-  const windowEnd = toDate(rows[0]?.resetAt);
+  const { count, windowEnd } = await countHit(key, now, windowSeconds);
   const left = Number.isNaN(windowEnd.getTime())
     ? windowSeconds * 1000
     : windowEnd.getTime() - now.getTime();
@@ -49,7 +34,7 @@ export async function consumeRateLimit(
 }
 
 export async function resetRateLimit(...keys: string[]) {
-  if (keys.length) await prisma.rateLimit.deleteMany({ where: { key: { in: keys } } });
+  if (keys.length) await deleteRateLimits(keys);
 }
 
 export function formatRetryAfter(seconds: number) {

@@ -1,5 +1,15 @@
 import crypto from "node:crypto";
-import { prisma } from "./db.server";
+import {
+  deleteExpiredSessions,
+  deleteOtherOwnerSessions,
+  deleteOwnerSession,
+  deleteSession,
+  findSession,
+  insertSession,
+  listLiveSessions,
+  sessionIdsOf,
+  touchSession,
+} from "~/models/session.server";
 import { SESSION_COOKIE_NAME } from "./http-names.server";
 import { lazySignedCookie } from "./signed-cookie.server";
 
@@ -31,22 +41,16 @@ export const LAST_SEEN_RESOLUTION_MS = 60_000;
 export async function getSessionOwnerId(request: Request): Promise<number | null> {
   const id = await readSessionId(request);
   if (!id) return null;
-  const session = await prisma.session.findUnique({
-    where: { id },
-    select: { ownerId: true, expiresAt: true, lastSeenAt: true },
-  });
+  const session = await findSession(id);
   if (!session) return null;
   const now = new Date();
   if (session.expiresAt <= now) {
-    await prisma.session.deleteMany({ where: { id } });
+    await deleteSession(id);
     return null;
   }
   if (now.getTime() - session.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
     // Conditional, so parallel requests of the same session write once.
-    await prisma.session.updateMany({
-      where: { id, lastSeenAt: session.lastSeenAt },
-      data: { lastSeenAt: now },
-    });
+    await touchSession(id, session.lastSeenAt, now);
   }
   return session.ownerId;
 }
@@ -62,16 +66,14 @@ export async function createOwnerSession(
   device: Partial<SessionDevice> = {},
 ): Promise<string> {
   const id = newSessionId();
-  await prisma.session.create({
-    data: {
-      id,
-      ownerId,
-      expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
-      userAgent: (device.userAgent ?? "").slice(0, USER_AGENT_MAX_LENGTH),
-      ipAddress: (device.ipAddress ?? "").slice(0, 64),
-    },
+  await insertSession({
+    id,
+    ownerId,
+    expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
+    userAgent: (device.userAgent ?? "").slice(0, USER_AGENT_MAX_LENGTH),
+    ipAddress: (device.ipAddress ?? "").slice(0, 64),
   });
-  await prisma.session.deleteMany({ where: { expiresAt: { lte: new Date() } } });
+  await deleteExpiredSessions();
   return sessionCookie().serialize(id);
 }
 
@@ -85,11 +87,7 @@ export function sessionHandle(id: string) {
 
 /** The owner's live sessions, the most recently used first. */
 export async function listOwnerSessions(ownerId: number) {
-  const rows = await prisma.session.findMany({
-    where: { ownerId, expiresAt: { gt: new Date() } },
-    select: { id: true, userAgent: true, ipAddress: true, createdAt: true, lastSeenAt: true },
-    orderBy: [{ lastSeenAt: "desc" }, { createdAt: "desc" }],
-  });
+  const rows = await listLiveSessions(ownerId);
   return rows.map(({ id, ...rest }) => ({ id, handle: sessionHandle(id), ...rest }));
 }
 
@@ -102,22 +100,19 @@ export async function endOwnerSession(
   handle: string,
   keepId: string,
 ): Promise<number> {
-  const sessions = await prisma.session.findMany({ where: { ownerId }, select: { id: true } });
-  const match = sessions.find((s) => s.id !== keepId && sessionHandle(s.id) === handle);
-  if (!match) return 0;
-  const { count } = await prisma.session.deleteMany({ where: { id: match.id, ownerId } });
-  return count;
+  const ids = await sessionIdsOf(ownerId);
+  const match = ids.find((id) => id !== keepId && sessionHandle(id) === handle);
+  return match ? deleteOwnerSession(ownerId, match) : 0;
 }
 
 /** Ends every session of this owner except `keepId`; the count ended. */
 export async function endOtherOwnerSessions(ownerId: number, keepId: string): Promise<number> {
-  const { count } = await prisma.session.deleteMany({ where: { ownerId, id: { not: keepId } } });
-  return count;
+  return deleteOtherOwnerSessions(ownerId, keepId);
 }
 
 /** Deletes the request's session so a copied cookie stops working; returns the clearing Set-Cookie. */
 export async function destroyOwnerSession(request: Request): Promise<string> {
   const id = await readSessionId(request);
-  if (id) await prisma.session.deleteMany({ where: { id } });
+  if (id) await deleteSession(id);
   return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
 }

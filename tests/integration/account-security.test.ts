@@ -9,7 +9,7 @@ import {
 import { action as loginAction } from "~/routes/login";
 import { loader as dashboardLoader } from "~/routes/dashboard";
 import { createFirstOwner, verifyOwnerLogin } from "~/models/owner.server";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/models/db.server";
 import { createOwnerSession, sessionHandle } from "~/utils/session.server";
 import { cookieFrom, formRequest, getRequest, OWNER, run } from "../support/requests";
 

@@ -3,7 +3,7 @@ import * as addRoute from "~/routes/dashboard.admin.category.add";
 import * as deleteRoute from "~/routes/dashboard.admin.category.$id.delete";
 import * as listRoute from "~/routes/dashboard.admin.category._index";
 import { createCategory } from "~/models/category.server";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/models/db.server";
 import { formRequest, getRequest } from "../support/requests";
 import {
   call,

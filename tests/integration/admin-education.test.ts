@@ -4,7 +4,7 @@ import * as deleteRoute from "~/routes/dashboard.admin.education.$id.delete";
 import * as listRoute from "~/routes/dashboard.admin.education._index";
 import * as editRoute from "~/routes/dashboard.admin.education-edit.$id";
 import { createEducation, getEducation } from "~/models/education.server";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/models/db.server";
 import { formRequest, getRequest } from "../support/requests";
 import {
   call,

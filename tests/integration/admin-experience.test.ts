@@ -3,7 +3,7 @@ import * as addRoute from "~/routes/dashboard.admin.experience.add";
 import * as deleteRoute from "~/routes/dashboard.admin.experience.$id.delete";
 import * as listRoute from "~/routes/dashboard.admin.experience._index";
 import { createExperience } from "~/models/experience.server";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/models/db.server";
 import { describeAddForm, describeDelete, describeListLoader } from "./admin-crud-support";
 
 const LIST = "/dashboard/admin/experience";

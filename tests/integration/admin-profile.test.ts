@@ -9,7 +9,7 @@ import {
   action as uploadAction,
   loader as uploadLoader,
 } from "~/routes/dashboard.admin.upload-image";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/models/db.server";
 import { imageKeyFromRef } from "~/utils/image-variants";
 import { getToast } from "~/utils/toast.server";
 import { cookieFrom, getRequest, ownerCookie, run } from "../support/requests";

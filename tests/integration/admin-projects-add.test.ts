@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loader, action } from "~/routes/dashboard.admin.projects.add";
 import { LINK_REQUIRED_MESSAGE } from "~/entities/project";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/models/db.server";
 import { imageKeyFromRef } from "~/utils/image-variants";
 import { getToast } from "~/utils/toast.server";
 import { cookieFrom, getRequest, ownerCookie, run } from "../support/requests";

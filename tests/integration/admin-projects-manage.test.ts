@@ -15,7 +15,7 @@ import {
   action as deleteAction,
   loader as deleteLoader,
 } from "~/routes/dashboard.admin.projects.$id.delete";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/models/db.server";
 import { imageKeyFromRef } from "~/utils/image-variants";
 import { getToast } from "~/utils/toast.server";
 import { cookieFrom, getRequest, ownerCookie, run } from "../support/requests";

@@ -6,7 +6,7 @@ import { listExperience } from "~/models/experience.server";
 import { getProject, listProjects } from "~/models/project.server";
 import { listServices } from "~/models/service.server";
 import { createSkill, listSkills } from "~/models/skill.server";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/models/db.server";
 import { formRequest, getRequest, ownerCookie, run } from "../support/requests";
 
 const URL_ = "/dashboard/admin/reorder";

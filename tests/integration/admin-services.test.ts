@@ -4,7 +4,7 @@ import * as deleteRoute from "~/routes/dashboard.admin.services.$id.delete";
 import * as listRoute from "~/routes/dashboard.admin.services._index";
 import * as editRoute from "~/routes/dashboard.admin.service-edit.$id";
 import { createService, getService } from "~/models/service.server";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/models/db.server";
 import { formRequest, getRequest } from "../support/requests";
 import {
   call,

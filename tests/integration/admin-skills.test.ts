@@ -3,7 +3,7 @@ import * as addRoute from "~/routes/dashboard.admin.skills.add";
 import * as deleteRoute from "~/routes/dashboard.admin.skills.$id.delete";
 import * as listRoute from "~/routes/dashboard.admin.skills._index";
 import { createSkill } from "~/models/skill.server";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/models/db.server";
 import { formRequest, getRequest } from "../support/requests";
 import {
   call,

@@ -2,8 +2,6 @@
 // routes (both ways), 405 with Allow, JSON 404s under the API prefixes, OPTIONS, CORS off by
 // default and on for ALLOWED_ORIGINS (preflight included), API tokens off without API_TOKEN,
 // and /sendmail's rate limit.
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categorySchema } from "~/entities/category";
 import { educationCreateSchema, educationUpdateSchema } from "~/entities/education";
@@ -14,7 +12,7 @@ import { projectCreateSchema, projectUpdateSchema } from "~/entities/project";
 import { serviceSchema } from "~/entities/service";
 import { skillSchema } from "~/entities/skill";
 import { zodToJsonSchema } from "~/utils/zod-json-schema";
-import { ROOT } from "../support/paths";
+import { routePatterns } from "../support/routes";
 import { startTestServer, type TestServer } from "../support/server";
 import {
   anonymous,
@@ -68,28 +66,16 @@ afterAll(async () => {
   await Promise.all([plain?.stop(), cors?.stop()]);
 });
 
-/** The API paths the route files declare (flat-route names → OpenAPI templates), catch-alls aside. */
+/**
+ * The API paths the app registers (its full route manifest: app/routes and the REST table's
+ * code-defined routes → OpenAPI templates), catch-alls aside.
+ */
 function routeFilePaths(): string[] {
   const prefixes =
-    /^(adduser|addskill|addcategory|addfeather|addprotfolio|addeducation|addexperience|sendmail|upload|api)([._]|\.ts$)/;
-  return fs
-    .readdirSync(path.join(ROOT, "app/routes"))
-    .filter((f) => prefixes.test(f) && !f.includes(".test."))
-    .map((f) => f.replace(/\.tsx?$/, ""))
-    .filter((name) => !name.endsWith(".$")) // the JSON 404 catch-alls
-    .map(
-      (name) =>
-        "/" +
-        name
-          .split(/(?<!\[)\.(?!\])/) // dots separate segments; "[.]" is a literal dot
-          .map((seg) =>
-            seg
-              .replace(/_$/, "")
-              .replace(/^\$id$/, "{id}")
-              .replace(/\[\.\]/g, "."),
-          )
-          .join("/"),
-    )
+    /^\/(adduser|addskill|addcategory|addfeather|addprotfolio|addeducation|addexperience|sendmail|upload|api)(\/|$)/;
+  return routePatterns()
+    .filter((p) => prefixes.test(p) && !p.endsWith("/*")) // the JSON 404 catch-alls
+    .map((p) => p.replace(/\/:id$/, "/{id}"))
     .sort();
 }
 

@@ -4,7 +4,7 @@ import { action as logoutAction } from "~/routes/logout";
 import { loader as dashboardLoader } from "~/routes/dashboard";
 import { loader as dashboardIndexLoader } from "~/routes/dashboard._index";
 import { createFirstOwner, setOwnerPassword, verifyOwnerLogin } from "~/models/owner.server";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/models/db.server";
 import { cookieFrom, formRequest, getRequest, OWNER, run } from "../support/requests";
 
 const args = (request: Request) => ({ request, params: {}, context: {} });

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { loader as contactLoader } from "~/routes/_site.contact";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/models/db.server";
 import { submitContactMessage } from "~/utils/contact.server";
 import { readFormStamp } from "~/utils/honeypot.server";
 import { run } from "../support/requests";

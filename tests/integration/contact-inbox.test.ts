@@ -10,7 +10,7 @@ import {
   action as deleteAction,
   loader as deleteLoader,
 } from "~/routes/dashboard.admin.messages.$id_.delete";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/models/db.server";
 import { getToast } from "~/utils/toast.server";
 import { cookieFrom, formRequest, getRequest, ownerCookie, run } from "../support/requests";
 

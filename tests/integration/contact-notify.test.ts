@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/models/db.server";
 import {
   idempotencyKeyOf,
   notificationsIdle,

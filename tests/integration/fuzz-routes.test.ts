@@ -1,27 +1,14 @@
-// Hostile input on every route (issue #13): the route list comes from app/routes through Remix's
-// own flat-routes reader, so a new route is covered without editing this file. Each route gets
+// Hostile input on every route (issue #13): the route list is the full route manifest (the files
+// under app/routes through Remix's own flat-routes reader, plus the REST routes vite.config.ts
+// registers from app/rest/table.ts), so a new route is covered without editing this file. Each route gets
 // hostile path params, query strings and bodies (the tables below), anonymously and as the
 // signed-in owner. Nothing may answer 5xx, and anonymous requests may write nothing.
-import path from "node:path";
-import { UNSAFE_flatRoutes as flatRoutes } from "@remix-run/dev";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT } from "../support/paths";
+import { routePatterns } from "../support/routes";
 import { signInOverHttp, startTestServer, type TestServer } from "../support/server";
 import { snapshot } from "./api-client";
 
 const OWNER = { email: "owner@example.com", password: "fuzz-routes-owner-password" };
-
-/** Every URL pattern of the app ("/dashboard/admin/skills/:id/delete", "/api/*"). */
-function routePatterns(): string[] {
-  const manifest = flatRoutes(path.join(ROOT, "app"));
-  const full = (id: string): string => {
-    const route = manifest[id];
-    const own = route.path ?? "";
-    const parent = route.parentId && route.parentId !== "root" ? full(route.parentId) : "";
-    return [parent, own].filter(Boolean).join("/");
-  };
-  return [...new Set(Object.keys(manifest).map((id) => "/" + full(id)))].sort();
-}
 
 /** Values put in place of `:param` and `*` (already as they appear in a URL). */
 const PARAM_VALUES = [

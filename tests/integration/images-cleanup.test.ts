@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { pruneUnusedImages, removeUnusedImages } from "~/models/image.server";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/models/db.server";
 import { imageKeyFromRef } from "~/utils/image-variants";
 import { parseFormWithImages } from "~/utils/uploads.server";
 import { file, photo } from "../fixtures/images";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/models/db.server";
 import { imageKeyFromRef } from "~/utils/image-variants";
 import { ImageUploadError, parseFormWithImages } from "~/utils/uploads.server";
 import {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { moved, moveItem, setOrder } from "~/models/ordering.server";
 import { createSkill, listSkills } from "~/models/skill.server";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/models/db.server";
 
 const names = async () => (await listSkills()).map((s) => s.name);
 

@@ -8,7 +8,7 @@ import { demoCategories, demoProfile, demoSkills } from "../../prisma/demo-conte
 import { HOME_PROJECTS_PER_SECTION } from "~/models/home.server";
 import { loader as homeLoader } from "~/routes/_site._index";
 import { loader as siteLoader } from "~/routes/_site";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/models/db.server";
 import { run } from "../support/requests";
 
 // A client that reports every SQL statement it runs, installed as the app's Prisma client.

@@ -7,7 +7,7 @@ import { loader as allLoader } from "~/routes/_site.projects._index";
 import { loader as reactLoader } from "~/routes/_site.projects.react";
 import { loader as laravelLoader } from "~/routes/_site.projects.laravel";
 import { loader as detailLoader } from "~/routes/_site.projects.$id";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/models/db.server";
 import { getRequest, run } from "../support/requests";
 
 type ListLoader = typeof allLoader;

@@ -21,7 +21,7 @@ import {
   restoreBackup,
   type InstallPaths,
 } from "~/utils/backup.server";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/models/db.server";
 import { ROOT, TMP } from "../support/paths";
 import { startTestServer, type TestServer } from "../support/server";
 

@@ -5,7 +5,7 @@ import { loader as feedXml } from "~/routes/feed[.]xml";
 import { loader as resumeJson } from "~/routes/resume[.]json";
 import { loader as robots } from "~/routes/robots[.]txt";
 import { loader as sitemap } from "~/routes/sitemap[.]xml";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/models/db.server";
 import { getRequest } from "../support/requests";
 
 const args = (path: string) => ({ request: getRequest(path), params: {}, context: {} });

@@ -19,7 +19,7 @@ import {
 } from "~/routes/dashboard.admin.security_.two-factor";
 import { action as loginAction } from "~/routes/login";
 import { action as codeAction, loader as codeLoader } from "~/routes/login_.two-factor";
-import { prisma } from "~/utils/db.server";
+import { prisma } from "~/models/db.server";
 import { hashRecoveryCode } from "~/utils/totp.server";
 import { cookieFrom, formRequest, getRequest, OWNER, ownerCookie, run } from "../support/requests";
 

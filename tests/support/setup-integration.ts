@@ -23,6 +23,6 @@ delete process.env.RATE_LIMIT_DISABLED;
 fs.mkdirSync(process.env.UPLOADS_DIR, { recursive: true });
 
 afterAll(async () => {
-  const { disconnectDb } = await import("~/utils/db.server");
+  const { disconnectDb } = await import("~/models/db.server");
   await disconnectDb();
 });

@@ -1,14 +1,9 @@
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmPage } from "~/components/dialog";
+import type { DeleteConfirmData } from "~/entities/entity";
 import { DELETE_CONFIRM } from "~/utils/copy";
 
-/** What a `<list>/<id>/delete` loader answers (see `deleteConfirmRoute` in admin.server.ts). */
-export type DeleteConfirmData = {
-  title: string;
-  noun: string;
-  name: string;
-  listUrl: string;
-};
+export type { DeleteConfirmData };
 
 /**
  * The no-JavaScript delete confirmation: the spec's dialog texts as a page, naming the record,

@@ -1,7 +1,8 @@
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { useId, type HTMLInputTypeAttribute, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { buttonClass, MessageDialog, type DialogKind } from "~/components/dialog";
 import { SelectField, TextAreaField, TextField } from "~/components/form";
+import { ServiceIcon } from "~/components/service-icon";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /**
@@ -9,30 +10,12 @@ import { useHydrated } from "~/utils/use-hydrated";
  * 400, with the field messages and everything typed) or a notice ('info', e.g. 'No Changes Made').
  * Built on the server by `formError` / `formNotice` in app/utils/admin.server.ts.
  */
-export type FormResult = {
-  status: "error" | "info";
-  title: string;
-  text: string;
-  fieldErrors: Record<string, string>;
-  values: Record<string, string>;
-};
+import type { FormResult } from "~/entities/entity";
+import type { FieldOption, FieldSpec } from "~/entities/form-fields";
 
-export type FieldOption = { value: string; label: string; icon?: ReactNode };
+export type { FormResult };
 
-/** One form field, declared by the screen. */
-export type FieldSpec = {
-  name: string;
-  label: string;
-  kind?: "text" | "textarea" | "select" | "radio";
-  type?: HTMLInputTypeAttribute;
-  required?: boolean;
-  maxLength?: number;
-  placeholder?: string;
-  hint?: ReactNode;
-  rows?: number;
-  options?: FieldOption[];
-  autoComplete?: string;
-};
+export type { FieldOption, FieldSpec };
 
 export type FieldValues = Record<string, string | number | null | undefined>;
 
@@ -109,7 +92,11 @@ function RadioGroup({ field, value, error }: { field: FieldSpec; value: string; 
               required={field.required}
               className="accent-brand-600"
             />
-            {option.icon ? <span className="text-brand-700">{option.icon}</span> : null}
+            {option.icon ? (
+              <span className="text-brand-700">
+                <ServiceIcon name={option.icon} className="h-5 w-5" />
+              </span>
+            ) : null}
             <span>{option.label}</span>
           </label>
         ))}

@@ -5,19 +5,8 @@ import { FormAlert, SelectField, TextAreaField, TextField, inputClass } from "~/
 import { Image } from "~/components/image";
 import { LEVELS, LINK_REQUIRED_MESSAGE, MAX_GALLERY_IMAGES } from "~/entities/project";
 import { useHydrated } from "~/utils/use-hydrated";
-import type { AdminEntity } from "~/entities/entity";
 
-/** The Projects screens' texts and URLs (spec section 8 for the portfolio messages). */
-export const PROJECTS: AdminEntity = {
-  noun: "Project",
-  listUrl: "/dashboard/admin/projects",
-  addedTitle: "Project Added Successfully!",
-  addFailedText: "Something went wrong. Please try again.",
-  updatedTitle: "Project Updated Successfully!",
-};
-export const PROJECT_ADD_URL = "/dashboard/admin/projects/add";
-export const projectViewUrl = (id: number) => `/dashboard/admin/portfolio-view/${id}`;
-export const projectEditUrl = (id: number) => `/dashboard/admin/portfolio-edit/${id}`;
+export { PROJECT_ADD_URL, PROJECTS, projectEditUrl, projectViewUrl } from "~/entities/project";
 
 /** Text values of the project form (what the owner typed, sent back after a failed submit). */
 export type ProjectFormValues = Partial<Record<string, string>>;

@@ -2,28 +2,17 @@ import { Form, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type HTMLAttributes, type KeyboardEvent } from "react";
 import { Image } from "~/components/image";
 import { useHydrated } from "~/utils/use-hydrated";
+import { REORDER_URL, reorderKeyOf } from "~/entities/admin";
+import type { AdminEntity } from "~/entities/entity";
 import type { Column } from "./data-table";
-
-/** The lists the owner can reorder (the `entity` field of POST /dashboard/admin/reorder). */
-export const REORDER_ENTITIES = [
-  "skills",
-  "category",
-  "services",
-  "projects",
-  "education",
-  "experience",
-] as const;
-export type ReorderEntity = (typeof REORDER_ENTITIES)[number];
-
-export const REORDER_URL = "/dashboard/admin/reorder";
-export const reorderListUrl = (entity: ReorderEntity) => `/dashboard/admin/${entity}`;
 
 const stepClass =
   "inline-flex h-8 w-8 items-center justify-center rounded-lg border border-slate-300 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-40";
 
 /** One Move up / Move down button: a tiny form, so it works without JavaScript. */
 function StepButton(props: {
-  entity: ReorderEntity | "gallery";
+  /** A reorder key (reorderKeyOf) or "gallery". */
+  entity: string;
   id: number;
   name: string;
   direction: "up" | "down";
@@ -119,11 +108,12 @@ const moveTo = (ids: number[], id: number, to: number) => {
  * Use `rows` (the list in its current order), `rowProps` (for DataTable), `column` and `live`.
  */
 export function useReorder<Row>(
-  entity: ReorderEntity,
+  list: AdminEntity,
   serverRows: Row[],
   idOf: (row: Row) => number,
   nameOf: (row: Row) => string,
 ) {
+  const entity = reorderKeyOf(list);
   const hydrated = useHydrated();
   const fetcher = useFetcher();
   const [local, setLocal] = useState<number[] | null>(null);

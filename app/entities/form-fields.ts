@@ -1,0 +1,27 @@
+// The form field metadata of an entity's admin screens: declared in its module (app/entities/
+// <name>.ts) next to its zod schema, rendered by components/admin/entity-form.tsx. Plain data,
+// no React: an option's icon is a ServiceIcon name the form draws.
+
+export type FieldOption = {
+  value: string;
+  label: string;
+  /** A ServiceIcon name (components/service-icon.tsx) drawn beside the label. */
+  icon?: string;
+};
+
+/** One form field: its input kind, label, limits and help text. */
+export type FieldSpec = {
+  name: string;
+  label: string;
+  kind?: "text" | "textarea" | "select" | "radio";
+  /** The input's type for text fields (email, url, date, ...). */
+  type?: string;
+  required?: boolean;
+  maxLength?: number;
+  placeholder?: string;
+  /** Help text under the field (hidden while it shows an error). */
+  hint?: string;
+  rows?: number;
+  options?: FieldOption[];
+  autoComplete?: string;
+};

@@ -1,0 +1,30 @@
+// The admin profile form as plain input for profileSchema (entities/profile.ts).
+
+/** The editable text fields of the profile screen. */
+export const PROFILE_TEXT_FIELDS = [
+  "name",
+  "description",
+  "email",
+  "number",
+  "address",
+  "cv",
+  "facebook",
+  "github",
+  "linkedin",
+] as const;
+
+const textOf = (value: FormDataEntryValue | null) =>
+  typeof value === "string" ? value.trim() : "";
+
+/**
+ * The raw profile of a submitted profile form, ready for `profileSchema`. The image is the file
+ * uploaded with the form (no JavaScript: `imageFile`), else the reference in the hidden `image`
+ * input (already uploaded through the upload endpoint), unless `removeImage` is checked.
+ */
+export function profileFromForm(form: FormData): Record<string, unknown> {
+  const raw: Record<string, unknown> = {};
+  for (const name of PROFILE_TEXT_FIELDS) raw[name] = form.get(name) ?? "";
+  const uploaded = textOf(form.get("imageFile"));
+  raw.image = uploaded || (form.get("removeImage") === "on" ? "" : (form.get("image") ?? ""));
+  return raw;
+}
