@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { createTestDatabase } from "./database";
+import { createSeededDatabase, createTestDatabase } from "./database";
 import { BUILD_DIR, ROOT, TMP } from "./paths";
 
 export async function freePort(): Promise<number> {
@@ -58,12 +58,17 @@ export async function startTestServer({
   if (!fs.existsSync(path.join(ROOT, BUILD_DIR, "server/index.js"))) {
     throw new Error("No production build: run `npm run build` first.");
   }
-  const db = databaseUrl
-    ? { url: databaseUrl, file: databaseUrl.replace(/^file:/, "") }
-    : createTestDatabase("server");
   const port = await freePort();
   const uploadsDir = path.join(TMP, `uploads-server-${port}`);
   fs.mkdirSync(uploadsDir, { recursive: true });
+  // Seeded: a copy of the seeded template (its content and pictures); the server creates the
+  // owner from OWNER_EMAIL / OWNER_PASSWORD when it starts.
+  const fromTemplate = seed && !databaseUrl;
+  const db = databaseUrl
+    ? { url: databaseUrl, file: databaseUrl.replace(/^file:/, "") }
+    : fromTemplate
+      ? await createSeededDatabase(uploadsDir, "server")
+      : createTestDatabase("server");
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -78,7 +83,7 @@ export async function startTestServer({
     if (v === undefined) delete childEnv[k];
     else childEnv[k] = v;
   }
-  if (seed) {
+  if (seed && !fromTemplate) {
     await new Promise<void>((resolve, reject) => {
       const p: ChildProcess = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/seed.ts"], {
         cwd: ROOT,
