@@ -45,7 +45,8 @@ const phases = [
       "end-to-end",
       process.execPath,
       ["tests/e2e/run.mjs", "--reporter=list,json"],
-      { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+      // Its own scratch folder: Vitest's setup clears the databases in tests/.tmp meanwhile.
+      { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson, FOLIO_TEST_TMP: "tests/.tmp-e2e" },
     ],
   ],
 ];
