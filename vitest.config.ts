@@ -4,6 +4,12 @@ import tsconfigPaths from "vite-tsconfig-paths";
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
+    // Vitest's default: one worker per core but one (one on the 2-core CI machine, where
+    // Playwright runs beside it: more made timing-sensitive tests flaky there without finishing
+    // sooner). VITEST_MAX_WORKERS sets another number, e.g. on a larger machine.
+    ...(process.env.VITEST_MAX_WORKERS
+      ? { maxWorkers: Number(process.env.VITEST_MAX_WORKERS), minWorkers: 1 }
+      : {}),
     projects: [
       {
         plugins: [tsconfigPaths()],

@@ -1,5 +1,12 @@
-import { confirmDelete, deleteRow, expectMessage, expectOnHome, rowOf, signIn } from "./admin-crud";
-import { expect, test, unique } from "./fixtures";
+import {
+  confirmDelete,
+  deleteRow,
+  expectMessage,
+  expectOnHome,
+  rowOf,
+  openAsOwner,
+} from "./admin-crud";
+import { expect, ownerTest as test, unique } from "./fixtures";
 
 const LIST = "/dashboard/admin/category";
 
@@ -12,7 +19,7 @@ test.describe("admin category", () => {
     javaScriptEnabled,
   }) => {
     const name = unique("Category");
-    await signIn(page, LIST);
+    await openAsOwner(page, LIST);
     await expect(page.getByRole("heading", { name: "All Category" })).toBeVisible();
     await page.getByRole("main").getByRole("link", { name: "Add Category" }).click();
     await expect(page).toHaveURL(`${LIST}/add`);
@@ -35,7 +42,7 @@ test.describe("admin category", () => {
     page,
     javaScriptEnabled,
   }) => {
-    await signIn(page, `${LIST}/add`);
+    await openAsOwner(page, `${LIST}/add`);
     await page.getByLabel("Category Name").fill("react");
     await page.getByRole("button", { name: "Add Category" }).click();
     if (javaScriptEnabled) {
@@ -52,7 +59,7 @@ test.describe("admin category", () => {
     page,
     javaScriptEnabled,
   }) => {
-    await signIn(page, LIST);
+    await openAsOwner(page, LIST);
     const react = page
       .getByRole("row")
       .filter({ has: page.getByRole("cell", { name: "React", exact: true }) });

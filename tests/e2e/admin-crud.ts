@@ -1,7 +1,7 @@
 // Steps the admin CRUD specs share: the result dialog, deleting a row through the confirmation
 // (a modal dialog with JavaScript, a confirmation page without), and checking the public home.
 import type { Page } from "@playwright/test";
-import { expect, OWNER } from "./fixtures";
+import { expect } from "./fixtures";
 
 /** The spec's result dialog ('Deleted!', 'Skill Added Successfully!', ...): check it, press OK. */
 export async function expectMessage(page: Page, title: string, text?: string) {
@@ -65,13 +65,10 @@ export async function expectOnHome(page: Page, text: string, present = true) {
 }
 
 /**
- * Signs in and lands on `redirectTo`. Like fixtures' login, with more time for the redirect: the
- * password check is deliberately slow (bcrypt) and the shared CI machine can be busy.
+ * Opens a dashboard page as the owner and checks it is not sent to /login: the spec's pages start
+ * with the owner's session (`ownerTest` from fixtures, signed in once per worker).
  */
-export async function signIn(page: Page, redirectTo = "/dashboard") {
-  await page.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
-  await page.getByLabel("Email").fill(OWNER.email);
-  await page.getByLabel("Password", { exact: true }).fill(OWNER.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(redirectTo, { timeout: 30_000 });
+export async function openAsOwner(page: Page, to = "/dashboard") {
+  await page.goto(to);
+  await expect(page).toHaveURL(to);
 }

@@ -1,5 +1,5 @@
-import { deleteRow, expectMessage, expectOnHome, rowOf, signIn } from "./admin-crud";
-import { expect, test, unique } from "./fixtures";
+import { deleteRow, expectMessage, expectOnHome, rowOf, openAsOwner } from "./admin-crud";
+import { expect, ownerTest as test, unique } from "./fixtures";
 
 const LIST = "/dashboard/admin/education";
 
@@ -13,7 +13,7 @@ test.describe("admin education", () => {
   }) => {
     const degree = unique("Degree");
     const words = "one two three four five six seven eight nine ten eleven twelve";
-    await signIn(page, `${LIST}/add`);
+    await openAsOwner(page, `${LIST}/add`);
     await expect(page.getByRole("heading", { name: "Add Education" })).toBeVisible();
     await page.getByLabel("Degree").fill(degree);
     await page.getByLabel("Institution").fill("E2E University");
@@ -55,7 +55,7 @@ test.describe("admin education", () => {
     page,
   }) => {
     const degree = unique("Edu");
-    await signIn(page, `${LIST}/add`);
+    await openAsOwner(page, `${LIST}/add`);
     await page.getByLabel("Degree").fill(degree);
     await page.getByLabel("Institution").fill("No Description College");
     await page.getByLabel("Passing Year").fill("2030");

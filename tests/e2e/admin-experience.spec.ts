@@ -1,5 +1,5 @@
-import { deleteRow, expectMessage, expectOnHome, rowOf, signIn } from "./admin-crud";
-import { expect, test, unique } from "./fixtures";
+import { deleteRow, expectMessage, expectOnHome, rowOf, openAsOwner } from "./admin-crud";
+import { expect, ownerTest as test, unique } from "./fixtures";
 
 const LIST = "/dashboard/admin/experience";
 
@@ -12,7 +12,7 @@ test.describe("admin experience", () => {
     javaScriptEnabled,
   }) => {
     const title = unique("Engineer");
-    await signIn(page, `${LIST}/add`);
+    await openAsOwner(page, `${LIST}/add`);
     await expect(page.getByRole("heading", { name: "Add Experience" })).toBeVisible();
     await page.getByLabel("Title").fill(title);
     await page.getByLabel("Institution Name").fill("E2E Corp");

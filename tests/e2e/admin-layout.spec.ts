@@ -1,13 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
-import { signIn } from "./admin-crud";
-import { expect, test } from "./fixtures";
+import { openAsOwner } from "./admin-crud";
+import { expect, ownerTest as test } from "./fixtures";
 
 test.describe("admin layout", () => {
   // Whole add/edit/delete cycles through real pages: allow for a busy machine.
   test.setTimeout(120_000);
 
   test("dashboard home: the four counts, Recent Projects and Recent Activity", async ({ page }) => {
-    await signIn(page);
+    await openAsOwner(page);
     for (const label of ["Total Skills", "Total Projects", "Total Services", "Experience"]) {
       await expect(page.getByTestId(`count-${label}`)).toHaveText(/^\d+$/);
     }
@@ -18,7 +18,7 @@ test.describe("admin layout", () => {
   });
 
   test("sidebar groups open and close (details, no JavaScript needed)", async ({ page }) => {
-    await signIn(page);
+    await openAsOwner(page);
     const sidebar = page.locator("#admin-sidebar");
     await expect(sidebar.getByText("Admin Panel")).toBeVisible();
     const allSkills = sidebar.getByRole("link", { name: "All Skills" });
@@ -45,7 +45,7 @@ test.describe("admin layout", () => {
       page,
       javaScriptEnabled,
     }) => {
-      await signIn(page);
+      await openAsOwner(page);
       const sidebar = page.locator("#admin-sidebar");
       const open = page.getByTestId("sidebar-open");
       const overlay = page.getByTestId("sidebar-overlay");
@@ -89,7 +89,7 @@ test.describe("admin layout", () => {
     });
 
     test("the menu toggle works from the keyboard", async ({ page }) => {
-      await signIn(page);
+      await openAsOwner(page);
       const sidebar = page.locator("#admin-sidebar");
       const toggle = page.getByRole("checkbox", { name: "Menu" });
       await toggle.focus();
@@ -106,7 +106,7 @@ test.describe("admin layout", () => {
   }) => {
     test.skip(!javaScriptEnabled, "axe runs inside the page, so it needs JavaScript");
     test.setTimeout(240_000);
-    await signIn(page);
+    await openAsOwner(page);
     const pages = [
       "/dashboard",
       "/dashboard/admin/skills",

@@ -1,19 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { expect as baseExpect, login, test } from "./fixtures";
+import { openAsOwner } from "./admin-crud";
+import { expect as baseExpect, holdRequests, ownerTest as test } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 // Uploads re-encode images with sharp and the machine running the suite may be busy: allow
 // more than the default 7 s for each expectation.
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-/** The shared login, given more time to land when the server is busy (password hashing). */
-async function signIn(page: Page, redirectTo: string) {
-  await login(page, redirectTo).catch(async () => {
-    await expect(page).toHaveURL(redirectTo, { timeout: 30_000 });
-  });
-}
 
 const FILES = path.resolve(process.env.FOLIO_TEST_TMP ?? "tests/.tmp", "e2e-profile-files");
 const PROFILE = "/dashboard/admin/profile";
@@ -76,7 +70,7 @@ test.describe("admin profile", () => {
     const picture = await jpegFile(width, width);
     const newNumber = `+1 555 ${String(Math.floor(Math.random() * 9000) + 1000)}`;
 
-    await signIn(page, PROFILE);
+    await openAsOwner(page, PROFILE);
     await expect(page.getByRole("heading", { name: "Profile", exact: true })).toBeVisible();
     const preview = page.getByTestId("profile-image-preview");
     const previousSrc = (await preview.count()) ? await preview.getAttribute("src") : null;
@@ -92,13 +86,11 @@ test.describe("admin profile", () => {
       const fileInput = page.getByLabel("Profile Image", { exact: true });
       await expect(fileInput).toHaveAttribute("accept", "image/*");
       if (javaScriptEnabled) {
-        // Hold the upload a moment so the 'Uploading...' indicator can be seen.
-        await page.route("**/dashboard/admin/upload-image**", async (route) => {
-          await new Promise((r) => setTimeout(r, 600));
-          await route.continue();
-        });
+        // Hold the upload until the 'Uploading...' indicator has been seen.
+        const held = await holdRequests(page, "**/dashboard/admin/upload-image**");
         await fileInput.setInputFiles(picture);
         await expect(page.getByText("Uploading...")).toBeVisible();
+        held.release();
         await expect(messageDialog(page)).toContainText("Image Uploaded!");
         await expect(messageDialog(page)).toContainText("Profile picture updated");
         await closeDialog(page);
@@ -139,7 +131,7 @@ test.describe("admin profile", () => {
   test("a malformed link is refused with 'Error!' and the server's message, keeping the fields", async ({
     page,
   }) => {
-    await signIn(page, PROFILE);
+    await openAsOwner(page, PROFILE);
     const github = page.getByLabel("GitHub");
     const original = await github.inputValue();
     // type=url would stop the browser from sending it; the server must refuse it on its own.

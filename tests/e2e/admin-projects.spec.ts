@@ -1,19 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { expect as baseExpect, login, test, unique } from "./fixtures";
+import { openAsOwner } from "./admin-crud";
+import { expect as baseExpect, holdRequests, ownerTest as test, unique } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 // Uploads re-encode images with sharp and the machine running the suite may be busy: allow
 // more than the default 7 s for each expectation.
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-/** The shared login, given more time to land when the server is busy (password hashing). */
-async function signIn(page: Page, redirectTo: string) {
-  await login(page, redirectTo).catch(async () => {
-    await expect(page).toHaveURL(redirectTo, { timeout: 30_000 });
-  });
-}
 
 const FILES = path.resolve(process.env.FOLIO_TEST_TMP ?? "tests/.tmp", "e2e-project-files");
 
@@ -52,7 +46,7 @@ test.describe("admin projects", () => {
     ];
     const newThumbnail = await pngFile("thumb2.png", size + 1, 201, "#f59e0b");
 
-    await signIn(page, "/dashboard/admin/projects/add");
+    await openAsOwner(page, "/dashboard/admin/projects/add");
     await expect(page.getByRole("heading", { name: "Add Portfolio" })).toBeVisible();
     await page.getByRole("textbox", { name: "Title", exact: true }).fill(title);
     await page.getByRole("textbox", { name: "Subtitle", exact: true }).fill("A berth booking app");
@@ -68,18 +62,16 @@ test.describe("admin projects", () => {
     await page.getByLabel("Thumbnail", { exact: true }).setInputFiles(thumbnail);
     await page.getByLabel("Portfolio Images").setInputFiles(gallery);
 
-    if (javaScriptEnabled) {
-      // Hold the upload a moment so the 'Uploading...' dialog can be seen.
-      await page.route("**/dashboard/admin/projects/add**", async (route) => {
-        if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 700));
-        await route.continue();
-      });
-    }
+    // Hold the upload until the 'Uploading...' dialog has been seen.
+    const held = javaScriptEnabled
+      ? await holdRequests(page, "**/dashboard/admin/projects/add**")
+      : undefined;
     await page.getByRole("button", { name: "Add Project" }).click();
-    if (javaScriptEnabled) {
+    if (held) {
       const uploading = page.getByTestId("uploading-dialog");
       await expect(uploading).toBeVisible();
       await expect(uploading).toContainText("Uploading...");
+      held.release();
     }
     await expect(messageDialog(page)).toContainText("Project Added Successfully!");
     await expect(page).toHaveURL("/dashboard/admin/projects/add");
@@ -165,7 +157,7 @@ test.describe("admin projects", () => {
 
   test("no link: the 'Validation Error' warning, keeping what was typed", async ({ page }) => {
     const title = unique("E2E No Link");
-    await signIn(page, "/dashboard/admin/projects/add");
+    await openAsOwner(page, "/dashboard/admin/projects/add");
     await page.getByRole("textbox", { name: "Title", exact: true }).fill(title);
     await page.getByRole("combobox", { name: "Skill", exact: true }).selectOption("Laravel");
     await page.getByRole("combobox", { name: "Level", exact: true }).selectOption("Beginner");
@@ -182,7 +174,7 @@ test.describe("admin projects", () => {
   });
 
   test("an unknown project is a 404 inside the dashboard", async ({ page }) => {
-    await signIn(page, "/dashboard/admin/projects");
+    await openAsOwner(page, "/dashboard/admin/projects");
     for (const url of [
       "/dashboard/admin/portfolio-edit/987654",
       "/dashboard/admin/portfolio-view/x",

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, login, test, unique } from "./fixtures";
+import { openAsOwner } from "./admin-crud";
+import { expect, ownerTest as test, unique } from "./fixtures";
 
 const LIST = "/dashboard/admin/skills";
 
@@ -40,7 +41,7 @@ test.describe("reorder admin lists", () => {
   let second: string;
 
   test.beforeEach(async ({ page }) => {
-    await login(page);
+    await openAsOwner(page);
     first = unique("Order A");
     second = unique("Order B");
     // Newest first: B (created last) is listed above A.
@@ -136,7 +137,7 @@ test.describe("reorder admin lists", () => {
 test("gallery images: Move up on the project edit screen changes the public order", async ({
   page,
 }) => {
-  await login(page);
+  await openAsOwner(page);
   const origin = new URL(page.url()).origin;
   const images = ["https://example.com/gallery-one.jpg", "https://example.com/gallery-two.jpg"];
   const created = await page.request.post("/addprotfolio", {

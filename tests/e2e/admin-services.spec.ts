@@ -1,5 +1,5 @@
-import { deleteRow, expectMessage, expectOnHome, rowOf, signIn } from "./admin-crud";
-import { expect, test, unique } from "./fixtures";
+import { deleteRow, expectMessage, expectOnHome, rowOf, openAsOwner } from "./admin-crud";
+import { expect, ownerTest as test, unique } from "./fixtures";
 
 const LIST = "/dashboard/admin/services";
 
@@ -13,7 +13,7 @@ test.describe("admin services (feathers)", () => {
   }) => {
     const title = unique("Feather");
     const subtitle = `Sub-title of ${title}`;
-    await signIn(page, LIST);
+    await openAsOwner(page, LIST);
     await expect(page.getByRole("heading", { name: "All Services" })).toBeVisible();
     await page.getByRole("main").getByRole("link", { name: "Add New" }).click();
     await expect(page.getByRole("heading", { name: "Add Feather" })).toBeVisible();
@@ -69,7 +69,7 @@ test.describe("admin services (feathers)", () => {
   });
 
   test("an unknown service id shows a 404 inside the dashboard", async ({ page }) => {
-    await signIn(page, "/dashboard/admin/service-edit/999999");
+    await openAsOwner(page, "/dashboard/admin/service-edit/999999");
     await expect(page.getByText("404")).toBeVisible();
     await expect(
       page.getByText("This service record does not exist.", { exact: false }),

@@ -1,5 +1,12 @@
-import { confirmDelete, deleteRow, expectMessage, expectOnHome, rowOf, signIn } from "./admin-crud";
-import { expect, test, unique } from "./fixtures";
+import {
+  confirmDelete,
+  deleteRow,
+  expectMessage,
+  expectOnHome,
+  rowOf,
+  openAsOwner,
+} from "./admin-crud";
+import { expect, ownerTest as test, unique } from "./fixtures";
 
 const LIST = "/dashboard/admin/skills";
 
@@ -12,7 +19,7 @@ test.describe("admin skills", () => {
     javaScriptEnabled,
   }) => {
     const name = unique("Skill");
-    await signIn(page, `${LIST}/add`);
+    await openAsOwner(page, `${LIST}/add`);
     await expect(page.getByRole("heading", { name: "Add Skill" })).toBeVisible();
     await page.getByLabel("Skill Name").fill(name);
     await page.getByRole("button", { name: "Add Skill" }).click();
@@ -36,7 +43,7 @@ test.describe("admin skills", () => {
   }) => {
     const first = unique("First skill");
     const second = unique("Second skill");
-    await signIn(page, `${LIST}/add`);
+    await openAsOwner(page, `${LIST}/add`);
     for (const name of [first, second]) {
       if (name === second)
         await page.getByRole("main").getByRole("link", { name: "Add Skill" }).click();

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, login, test, unique } from "./fixtures";
+import { expect, test, unique } from "./fixtures";
 
 /** What a visitor sees of a published project: it is everywhere. */
 const PUBLISHED = {
@@ -82,15 +82,19 @@ test.describe("draft projects", () => {
 
   test("a draft is hidden from visitors and shown with a badge to the owner until published", async ({
     page,
+    asOwner,
     request,
     playwright,
     baseURL,
   }) => {
-    await login(page);
+    await asOwner();
     const title = unique("Draft Project");
     id = await createProject(page, title);
     // Anonymous reads: a context of its own, without the owner's cookie.
-    const visitor = await playwright.request.newContext({ baseURL });
+    const visitor = await playwright.request.newContext({
+      baseURL,
+      storageState: { cookies: [], origins: [] },
+    });
 
     // Published: everywhere.
     expect(await visitorView(visitor, id, title)).toEqual(PUBLISHED);

@@ -5,18 +5,12 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import type { Locator, Page } from "@playwright/test";
-import { expect as baseExpect, login, test, unique } from "./fixtures";
+import { expect as baseExpect, test, unique } from "./fixtures";
 
 // Uploads re-encode images with sharp and the machine running the suite may be busy.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 const FILES = path.resolve(process.env.FOLIO_TEST_TMP ?? "tests/.tmp", "e2e-image-files");
-
-async function signIn(page: Page, redirectTo: string) {
-  await login(page, redirectTo).catch(async () => {
-    await expect(page).toHaveURL(redirectTo, { timeout: 30_000 });
-  });
-}
 
 /** A photo-like JPEG (gradient, shapes, grain) written to a scratch file for setInputFiles. */
 async function photoFile(
@@ -81,12 +75,13 @@ test.describe("images", () => {
 
   test("a profile picture: uploaded, oriented, stripped of EXIF, shown on the site", async ({
     page,
+    asOwner,
     javaScriptEnabled,
   }) => {
     // A sideways camera photo: stored 3:2 with EXIF orientation 6, so it must come out 2:3.
     const w = 300 + Math.floor(Math.random() * 200);
     const picture = await photoFile("me.jpg", w, 200, 200, { sideways: true });
-    await signIn(page, "/dashboard/admin/profile");
+    await asOwner("/dashboard/admin/profile");
     const previous = await page
       .getByTestId("profile-image-preview")
       .getAttribute("src")
@@ -146,6 +141,7 @@ test.describe("images", () => {
 
   test("a project with a thumbnail and 4 gallery images: on the site, then gone with it", async ({
     page,
+    asOwner,
   }) => {
     const title = unique("E2E Gallery");
     const tw = 1200 + Math.floor(Math.random() * 300);
@@ -154,7 +150,7 @@ test.describe("images", () => {
       [0, 1, 2, 3].map((i) => photoFile(`g${i}.jpg`, 800 + i, 600, 90 * i)),
     );
 
-    await signIn(page, "/dashboard/admin/projects/add");
+    await asOwner("/dashboard/admin/projects/add");
     await page.getByRole("textbox", { name: "Title", exact: true }).fill(title);
     await page.getByRole("textbox", { name: "Subtitle", exact: true }).fill("Pictures test");
     await page.getByRole("combobox", { name: "Skill", exact: true }).selectOption("React");
@@ -205,6 +201,7 @@ test.describe("images", () => {
 
   test("a PDF renamed to .jpg is refused with the reason, keeping what was typed", async ({
     page,
+    asOwner,
   }) => {
     const title = unique("E2E Bad Image");
     fs.mkdirSync(FILES, { recursive: true });
@@ -214,7 +211,7 @@ test.describe("images", () => {
       "%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
     );
 
-    await signIn(page, "/dashboard/admin/projects/add");
+    await asOwner("/dashboard/admin/projects/add");
     await page.getByRole("textbox", { name: "Title", exact: true }).fill(title);
     await page.getByRole("combobox", { name: "Skill", exact: true }).selectOption("Laravel");
     await page.getByRole("combobox", { name: "Level", exact: true }).selectOption("Beginner");

@@ -30,6 +30,26 @@ async function recordAnimations(page: Page) {
 
 const seenOf = (page: Page) => page.evaluate(() => (window as unknown as { __seen: Seen }).__seen);
 
+/**
+ * Waits until a counter that was going to animate has begun (its first step writes "0"): React
+ * has hydrated the counters, then the page has run its idle callbacks (a counter starts watching
+ * for visibility in one), painted twice (the visibility check) and run one more task. A real
+ * condition instead of a fixed sleep.
+ */
+async function countersHadTheirChance(page: Page) {
+  await page.waitForFunction(() => {
+    const el = document.querySelector("[data-counter]");
+    return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
+  });
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 50));
+        idle(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve))));
+      }),
+  );
+}
+
 /** The skill names as the page lists them (other specs may add skills, so never a fixed list). */
 async function skillsOf(page: Page) {
   const text = await page.locator("[data-typing=static]").textContent();
@@ -139,7 +159,7 @@ test("with JavaScript the skills type out one by one and the counters count up o
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
   await expect(page).toHaveURL("/");
   await page.locator("[data-counter=projects]").scrollIntoViewIfNeeded();
-  await page.waitForTimeout(1200);
+  await countersHadTheirChance(page);
   const again = (await seenOf(page)).counters;
   for (const list of Object.values(again)) expect(list.every((v) => !/^0\+$/.test(v))).toBe(true);
   await expect(page.locator("[data-counter=projects]")).toHaveText(finalCount!);
@@ -172,7 +192,7 @@ test("with reduced motion nothing animates and the full list shows", async ({
   const SKILLS = await skillsOf(page);
   await expect(page.locator("[data-typing=live]")).toBeHidden();
   await page.locator("[data-counter=projects]").scrollIntoViewIfNeeded();
-  await page.waitForTimeout(1500);
+  if (javaScriptEnabled) await countersHadTheirChance(page);
   const total = await page.locator("[data-counter=services] + .sr-only").textContent();
   await expect(page.locator("[data-counter=services]")).toHaveText(total!);
   if (javaScriptEnabled) {

@@ -6,6 +6,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { copySeededTemplate } from "../support/seeded-template.mjs";
 
 const [port, name] = process.argv.slice(2);
 const empty = process.argv.includes("--empty");
@@ -29,6 +30,9 @@ Object.assign(process.env, {
   RATE_LIMIT_DISABLED: "1",
   FOLIO_REQUEST_LOG: "0",
   PUBLIC_URL: `http://localhost:${port}`,
+  // A contact form may be sent at once (the tests need not wait like a person; the rule itself
+  // is tested in tests/integration/contact-notify.test.ts).
+  CONTACT_MIN_FILL_MS: "0",
 });
 if (empty) {
   delete process.env.OWNER_EMAIL;
@@ -43,13 +47,15 @@ if (loginThrottle) {
   Object.assign(process.env, { RATE_LIMIT_RPM: "100000", RATE_LIMIT_WRITE_RPM: "100000" });
 }
 
-const run = (cmd, args) =>
-  execFileSync(path.join(root, "node_modules/.bin", cmd), args, {
+if (empty) {
+  execFileSync(path.join(root, "node_modules/.bin/prisma"), ["migrate", "deploy"], {
     cwd: root,
     stdio: "inherit",
     env: process.env,
   });
-run("prisma", ["migrate", "deploy"]);
-if (!empty) run("tsx", ["scripts/seed.ts"]);
+} else {
+  // The migrated and seeded template (built once, then copied); the server creates the owner.
+  await copySeededTemplate({ root, tmp, databaseFile: dbFile, uploadsDir: uploads });
+}
 process.chdir(root);
 await import(path.join(root, "server.js"));

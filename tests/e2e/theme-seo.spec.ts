@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, login, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 /** axe (WCAG 2 A and AA) finds nothing on each path, in the light and in the dark theme. */
 async function expectNoViolationsInBothThemes(page: Page, paths: string[]) {
@@ -61,12 +61,13 @@ test.describe("dark mode", () => {
 
   test("both themes meet WCAG AA on the public pages and the dashboard (axe)", async ({
     page,
+    asOwner,
     javaScriptEnabled,
   }) => {
     test.skip(!javaScriptEnabled, "axe runs as a script in the page");
     test.setTimeout(240_000);
     await expectNoViolationsInBothThemes(page, ["/", "/projects", "/resume", "/login"]);
-    await login(page);
+    await asOwner();
     await expectNoViolationsInBothThemes(page, [
       "/dashboard",
       "/dashboard/admin/skills",

@@ -8,6 +8,10 @@ export default function setup() {
   fs.mkdirSync(TMP, { recursive: true });
   for (const f of fs.readdirSync(TMP)) {
     if (/\.db(-wal|-shm|-journal)?$/.test(f)) fs.rmSync(path.join(TMP, f), { force: true });
+    // The seeded template is rebuilt once per run too (tests/support/seeded-template.mjs).
+    if (/^seeded-.*(-uploads|\.lock)$/.test(f)) {
+      fs.rmSync(path.join(TMP, f), { recursive: true, force: true });
+    }
   }
   buildBaseDatabase();
 }

@@ -2,9 +2,10 @@
 // a fresh database, like the container does. Used by integration tests that speak HTTP.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import path from "node:path";
-import { createTestDatabase } from "./database";
+import { createSeededDatabase, createTestDatabase } from "./database";
 import { BUILD_DIR, ROOT, TMP } from "./paths";
 
 export async function freePort(): Promise<number> {
@@ -58,12 +59,17 @@ export async function startTestServer({
   if (!fs.existsSync(path.join(ROOT, BUILD_DIR, "server/index.js"))) {
     throw new Error("No production build: run `npm run build` first.");
   }
-  const db = databaseUrl
-    ? { url: databaseUrl, file: databaseUrl.replace(/^file:/, "") }
-    : createTestDatabase("server");
   const port = await freePort();
   const uploadsDir = path.join(TMP, `uploads-server-${port}`);
   fs.mkdirSync(uploadsDir, { recursive: true });
+  // Seeded: a copy of the seeded template (its content and pictures); the server creates the
+  // owner from OWNER_EMAIL / OWNER_PASSWORD when it starts.
+  const fromTemplate = seed && !databaseUrl;
+  const db = databaseUrl
+    ? { url: databaseUrl, file: databaseUrl.replace(/^file:/, "") }
+    : fromTemplate
+      ? await createSeededDatabase(uploadsDir, "server")
+      : createTestDatabase("server");
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -78,7 +84,7 @@ export async function startTestServer({
     if (v === undefined) delete childEnv[k];
     else childEnv[k] = v;
   }
-  if (seed) {
+  if (seed && !fromTemplate) {
     await new Promise<void>((resolve, reject) => {
       const p: ChildProcess = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/seed.ts"], {
         cwd: ROOT,
@@ -146,4 +152,38 @@ export async function signInOverHttp(
     .join("; ");
   if (!/folio_session=/.test(cookie)) throw new Error("sign-in set no session cookie");
   return cookie;
+}
+
+/**
+ * `fetch` from another loopback address (127.0.0.2, 127.0.0.3, ...: all of 127/8 is this machine),
+ * so a server sees a client of its own: a fresh rate-limit window without waiting for one.
+ * Redirects are not followed (like `redirect: "manual"`).
+ */
+export function fetchFrom(localAddress: string) {
+  return (
+    url: string,
+    init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  ) =>
+    new Promise<Response>((resolve, reject) => {
+      const req = http.request(
+        url,
+        { method: init.method ?? "GET", headers: init.headers, localAddress, agent: false },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("error", reject);
+          res.on("end", () => {
+            const headers = new Headers();
+            for (const [name, value] of Object.entries(res.headers)) {
+              for (const v of [value ?? []].flat()) headers.append(name, v);
+            }
+            const status = res.statusCode ?? 0;
+            const body = status === 204 || status === 304 ? null : Buffer.concat(chunks);
+            resolve(new Response(body, { status, headers }));
+          });
+        },
+      );
+      req.on("error", reject);
+      req.end(init.body);
+    });
 }
