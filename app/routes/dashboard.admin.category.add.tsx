@@ -41,7 +41,12 @@ export async function action(args: ActionFunctionArgs) {
 export default function AddCategory() {
   return (
     <AdminPage title="Add Category" width="narrow">
-      <EntityForm fields={fields} submitLabel="Add Category" pendingLabel="Adding..." />
+      <EntityForm
+        fields={fields}
+        schema={categorySchema}
+        submitLabel="Add Category"
+        pendingLabel="Adding..."
+      />
     </AdminPage>
   );
 }

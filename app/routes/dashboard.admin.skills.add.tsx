@@ -31,7 +31,12 @@ export async function action(args: ActionFunctionArgs) {
 export default function AddSkill() {
   return (
     <AdminPage title="Add Skill" width="narrow">
-      <EntityForm fields={fields} submitLabel="Add Skill" pendingLabel="Adding..." />
+      <EntityForm
+        fields={fields}
+        schema={skillSchema}
+        submitLabel="Add Skill"
+        pendingLabel="Adding..."
+      />
     </AdminPage>
   );
 }

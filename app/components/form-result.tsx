@@ -1,0 +1,66 @@
+import { useActionData } from "@remix-run/react";
+import { MessageDialog } from "~/components/dialog";
+import { isFormResult, type FormResult, type ResultDialog } from "~/utils/form-result";
+import { useHydrated } from "~/utils/use-hydrated";
+
+// Every answer of an action is a new object: keying the dialog on it reopens the dialog even when
+// the same refusal comes back twice in a row (same title and text).
+const answerIds = new WeakMap<object, number>();
+let lastAnswerId = 0;
+function answerId(answer: object): number {
+  let id = answerIds.get(answer);
+  if (id === undefined) {
+    id = ++lastAnswerId;
+    answerIds.set(answer, id);
+  }
+  return id;
+}
+
+/**
+ * The route's last form result (see FormResult), for `useForm({ lastResult })`. With `formId`,
+ * only the answer of that form of the page (pages with several forms).
+ */
+export function useFormResult(formId?: string): FormResult | undefined {
+  const data = useActionData();
+  if (!isFormResult(data)) return undefined;
+  if (formId !== undefined && data.formId !== formId) return undefined;
+  return data;
+}
+
+/**
+ * THE way a form's result is shown: with JavaScript the spec's modal dialog ('Error!', 'No
+ * Changes Made'), reopened for every new answer; without it the same title and text inline
+ * above the form. `answer` is what identifies one answer (the action's data object).
+ */
+export function ResultMessage({ dialog, answer }: { dialog: ResultDialog; answer?: object }) {
+  const hydrated = useHydrated();
+  if (hydrated) {
+    return (
+      <MessageDialog
+        key={answerId(answer ?? dialog)}
+        kind={dialog.kind}
+        title={dialog.title}
+        text={dialog.text}
+      />
+    );
+  }
+  return (
+    <div
+      role={dialog.kind === "error" ? "alert" : "status"}
+      data-testid="form-result"
+      className={`mb-4 rounded-lg border p-3 ${
+        dialog.kind === "error"
+          ? "border-red-300 bg-red-50 text-red-900"
+          : "border-sky-300 bg-sky-50 text-sky-900"
+      }`}
+    >
+      <p className="font-semibold">{dialog.title}</p>
+      <p className="text-sm">{dialog.text}</p>
+    </div>
+  );
+}
+
+/** The result message of a form result, if there is one. */
+export function FormResultMessage({ result }: { result: FormResult | undefined }) {
+  return result ? <ResultMessage dialog={result.dialog} answer={result} /> : null;
+}
