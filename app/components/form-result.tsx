@@ -27,6 +27,13 @@ export function useFormResult(formId?: string): FormResult | undefined {
   return data;
 }
 
+const tone: Record<ResultDialog["kind"], string> = {
+  error: "border-red-300 bg-red-50 text-red-900",
+  warning: "border-amber-300 bg-amber-50 text-amber-900",
+  info: "border-sky-300 bg-sky-50 text-sky-900",
+  success: "border-emerald-300 bg-emerald-50 text-emerald-900",
+};
+
 /**
  * THE way a form's result is shown: with JavaScript the spec's modal dialog ('Error!', 'No
  * Changes Made'), reopened for every new answer; without it the same title and text inline
@@ -46,13 +53,9 @@ export function ResultMessage({ dialog, answer }: { dialog: ResultDialog; answer
   }
   return (
     <div
-      role={dialog.kind === "error" ? "alert" : "status"}
+      role={dialog.kind === "error" || dialog.kind === "warning" ? "alert" : "status"}
       data-testid="form-result"
-      className={`mb-4 rounded-lg border p-3 ${
-        dialog.kind === "error"
-          ? "border-red-300 bg-red-50 text-red-900"
-          : "border-sky-300 bg-sky-50 text-sky-900"
-      }`}
+      className={`mb-4 rounded-lg border p-3 ${tone[dialog.kind]}`}
     >
       <p className="font-semibold">{dialog.title}</p>
       <p className="text-sm">{dialog.text}</p>
@@ -62,5 +65,5 @@ export function ResultMessage({ dialog, answer }: { dialog: ResultDialog; answer
 
 /** The result message of a form result, if there is one. */
 export function FormResultMessage({ result }: { result: FormResult | undefined }) {
-  return result ? <ResultMessage dialog={result.dialog} answer={result} /> : null;
+  return result?.dialog ? <ResultMessage dialog={result.dialog} answer={result} /> : null;
 }

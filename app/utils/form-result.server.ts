@@ -1,7 +1,7 @@
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type TypedResponse } from "@remix-run/node";
-import type { z } from "zod";
+import { z } from "zod";
 import { ERROR_TITLE } from "~/entities/entity";
 import { BodyRefused, partialForm, readForm, TOO_LARGE_HEADERS } from "./body.server";
 import type { FormResult, ResultDialog } from "./form-result";
@@ -27,6 +27,18 @@ export function submissionOf<S extends z.ZodTypeAny>(form: FormData, schema: S) 
 }
 
 type SubmissionOf<S extends z.ZodTypeAny> = Submission<z.input<S>, string[], z.output<S>>;
+
+const anyFields = z.record(z.unknown());
+
+/**
+ * A submission of what was typed, for forms whose rules a model checks itself (the project and
+ * profile forms: uploaded files, the category list): its reply carries the values back.
+ */
+export function typedSubmission(form: FormData | Record<string, string>) {
+  const data = form instanceof FormData ? form : new FormData();
+  if (!(form instanceof FormData)) for (const [k, v] of Object.entries(form)) data.append(k, v);
+  return submissionOf(data, anyFields);
+}
 
 export type ParsedSubmission<S extends z.ZodTypeAny> =
   | { ok: true; submission: Extract<SubmissionOf<S>, { status: "success" }>; form: FormData }
@@ -71,8 +83,8 @@ type AnySubmission = Pick<Submission<unknown, string[]>, "reply">;
 /**
  * THE one builder of every form action's answer that does not redirect (see FormResult): the
  * submission's reply (what was typed, field errors; the dialog text as the form error when it is
- * a refusal) and the dialog. 400 unless `status` says otherwise (413 closes the connection).
- * `hideFields` are never sent back (passwords, codes).
+ * a refusal) and the dialog (`title` + `text`; none without `text`). 400 unless `status` says
+ * otherwise (413 closes the connection). `hideFields` are never sent back (passwords, codes).
  */
 export function formResult(
   submission: AnySubmission,
@@ -86,7 +98,7 @@ export function formResult(
     formId,
     headers,
   }: {
-    text: string;
+    text?: string;
     title?: string;
     kind?: ResultDialog["kind"];
     status?: number;
@@ -105,13 +117,13 @@ export function formResult(
       )
     : undefined;
   const reply = submission.reply({
-    ...(dialogKind === "error" ? { formErrors: [text] } : {}),
+    ...(text !== undefined && dialogKind === "error" ? { formErrors: [text] } : {}),
     ...(errors ? { fieldErrors: errors } : {}),
     ...(hideFields ? { hideFields } : {}),
   });
   const body: FormResult = {
     ...reply,
-    dialog: { kind: dialogKind, title, text },
+    ...(text !== undefined ? { dialog: { kind: dialogKind, title, text } } : {}),
     ...(formId ? { formId } : {}),
   };
   const init = new Headers(headers);

@@ -109,7 +109,11 @@ describe("forms without JavaScript", () => {
   });
 
   it("a forged Conform intent or state is ignored: still a 400 with the field message, never a 500", async () => {
-    for (const forged of [{ __intent__: "not json" }, { __state__: "{" }]) {
+    const forgeries: Array<Record<string, string>> = [
+      { __intent__: "not json" },
+      { __state__: "{" },
+    ];
+    for (const forged of forgeries) {
       const page = await postPage("/dashboard/admin/skills/add", { name: "", ...forged });
       expect(page.status).toBe(400);
       expectFieldError(page.html, "name", "Skill Name is required");
