@@ -36,3 +36,23 @@ export const changePasswordSchema = z
     path: ["newPassword"],
     message: "The new password must differ from the current one",
   });
+
+/** The login form: a valid email and a password bcrypt can check whole. */
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ required_error: "Password is required" })
+    .min(1, "Password is required")
+    .refine(
+      (p) => new TextEncoder().encode(p).length <= PASSWORD_MAX_BYTES,
+      `Password must be at most ${PASSWORD_MAX_BYTES} bytes`,
+    ),
+});
+
+/** The first-run form that creates the owner account. */
+export const ownerSetupSchema = z
+  .object({ email: emailSchema, password: newPasswordSchema, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "Passwords do not match",
+  });
