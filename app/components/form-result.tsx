@@ -7,7 +7,8 @@ import { useHydrated } from "~/utils/use-hydrated";
 // the same refusal comes back twice in a row (same title and text).
 const answerIds = new WeakMap<object, number>();
 let lastAnswerId = 0;
-function answerId(answer: object): number {
+/** A number that identifies one answer of an action (for keys that must change per answer). */
+export function answerId(answer: object): number {
   let id = answerIds.get(answer);
   if (id === undefined) {
     id = ++lastAnswerId;
@@ -36,12 +37,21 @@ const tone: Record<ResultDialog["kind"], string> = {
 
 /**
  * THE way a form's result is shown: with JavaScript the spec's modal dialog ('Error!', 'No
- * Changes Made'), reopened for every new answer; without it the same title and text inline
- * above the form. `answer` is what identifies one answer (the action's data object).
+ * Changes Made'), reopened for every new answer; without it (or with `inline`) the same title
+ * and text inline above the form. `answer` identifies one answer (the action's data object).
  */
-export function ResultMessage({ dialog, answer }: { dialog: ResultDialog; answer?: object }) {
+export function ResultMessage({
+  dialog,
+  answer,
+  inline = false,
+}: {
+  dialog: ResultDialog;
+  answer?: object;
+  /** Inline also with JavaScript (a form the person goes on typing in, e.g. a code). */
+  inline?: boolean;
+}) {
   const hydrated = useHydrated();
-  if (hydrated) {
+  if (hydrated && !inline) {
     return (
       <MessageDialog
         key={answerId(answer ?? dialog)}
@@ -64,6 +74,19 @@ export function ResultMessage({ dialog, answer }: { dialog: ResultDialog; answer
 }
 
 /** The result message of a form result, if there is one. */
-export function FormResultMessage({ result }: { result: FormResult | undefined }) {
-  return result?.dialog ? <ResultMessage dialog={result.dialog} answer={result} /> : null;
+export function FormResultMessage({
+  result,
+  inline,
+}: {
+  result: FormResult | undefined;
+  inline?: boolean;
+}) {
+  return result?.dialog ? (
+    <ResultMessage dialog={result.dialog} answer={result} inline={inline} />
+  ) : null;
+}
+
+/** Whether a result names fields (its messages are then shown beside them). */
+export function hasFieldErrors(result: FormResult | undefined): boolean {
+  return Object.keys(result?.error ?? {}).some((name) => name !== "");
 }

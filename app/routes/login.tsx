@@ -10,8 +10,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { buttonClass } from "~/components/dialog";
-import { FormAlert, TextField, fieldProps, inputClass } from "~/components/form";
-import { FormResultMessage, useFormResult } from "~/components/form-result";
+import { TextField, fieldProps, inputClass } from "~/components/form";
+import { FormResultMessage, hasFieldErrors, useFormResult } from "~/components/form-result";
 import { createFirstOwner, ownerExists } from "~/models/owner.server";
 import {
   authenticator,
@@ -197,7 +197,6 @@ export default function LoginPage() {
         disableAutoCoercion: true,
       }),
   });
-  const hasFieldErrors = Object.keys(result?.error ?? {}).some((name) => name !== "");
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-100 to-brand-50 px-4 py-12">
@@ -213,12 +212,8 @@ export default function LoginPage() {
         ) : (
           <div className="mb-6" />
         )}
-        {/* With field messages the reason stays above the form, beside them; else the dialog. */}
-        {result?.dialog && hydrated && hasFieldErrors ? (
-          <FormAlert title={result.dialog.title} text={result.dialog.text} />
-        ) : (
-          <FormResultMessage result={result} />
-        )}
+        {/* With field messages the reason stays above the form, near them; else the dialog. */}
+        <FormResultMessage result={result} inline={hasFieldErrors(result)} />
         <Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(form)}>
           <input type="hidden" name="intent" value={setup ? "setup" : "login"} />
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/dashboard"} />

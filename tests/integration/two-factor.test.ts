@@ -269,7 +269,7 @@ describe("sign-in with a second step", () => {
 
     const again = await codeStep(cookieFrom(await passwordStep()), { method: "totp", code });
     expect(again.status).toBe(400);
-    expect((await again.json()).message).toMatch(/already used/);
+    expect((await again.json()).dialog.text).toMatch(/already used/);
     expect(hasSession(again)).toBe(false);
   });
 
@@ -278,10 +278,15 @@ describe("sign-in with a second step", () => {
     const cookie = cookieFrom(await passwordStep());
     const wrong = await codeStep(cookie, { method: "totp", code: "000000" });
     expect(wrong.status).toBe(400);
-    expect(await wrong.json()).toMatchObject({ method: "totp", fieldError: "Invalid code" });
+    const wrongBody = await wrong.json();
+    expect(wrongBody).toMatchObject({
+      initialValue: { method: "totp" },
+      error: { code: ["Invalid code"] },
+    });
+    expect(wrongBody.initialValue.code).toBeUndefined(); // codes are never sent back
     const malformed = await codeStep(cookie, { method: "totp", code: "12" });
     expect(malformed.status).toBe(400);
-    expect((await malformed.json()).fieldError).toMatch(/6-digit/);
+    expect((await malformed.json()).error.code?.[0]).toMatch(/6-digit/);
     expect(await prisma.session.count()).toBe(0);
   });
 
@@ -302,7 +307,7 @@ describe("sign-in with a second step", () => {
       code: codes[3],
     });
     expect(second.status).toBe(400);
-    expect((await second.json()).fieldError).toBe("Invalid recovery code");
+    expect((await second.json()).error.code).toEqual(["Invalid recovery code"]);
   });
 
   it("allows 5 attempts per pending sign-in, then 429 with Retry-After (even for a right code)", async () => {
@@ -314,7 +319,7 @@ describe("sign-in with a second step", () => {
     const blocked = await codeStep(cookie, { method: "totp", code: await codeFor(secret) });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect((await blocked.json()).message).toMatch(/Too many attempts/);
+    expect((await blocked.json()).dialog.text).toMatch(/Too many attempts/);
     expect(hasSession(blocked)).toBe(false);
   });
 
