@@ -128,7 +128,8 @@ export default function TwoFactorSignInPage() {
   const [form, fields] = useForm<{ method: string; code: string }>({
     id: `two-factor-${method}`,
     lastResult: result,
-    shouldValidate: "onBlur",
+    // The one field has focus at once: leaving it (e.g. for 'Use a recovery code') is no mistake.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: twoFactorCodeSchema, disableAutoCoercion: true }),
