@@ -66,6 +66,8 @@ function ChangePasswordForm() {
   const [form, fields] = useForm({
     id: "change-password",
     lastResult: useFormResult("change-password"),
+    // The browser's own checks (required, type) until JavaScript takes over.
+    defaultNoValidate: false,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>

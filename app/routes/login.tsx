@@ -185,10 +185,11 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const hydrated = useHydrated();
   const [form, fields] = useForm<Record<string, string>>({
     id: setup ? "setup" : "login",
     lastResult: result,
+    // The browser's own checks (required, type) until JavaScript takes over.
+    defaultNoValidate: false,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>

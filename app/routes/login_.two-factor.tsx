@@ -128,6 +128,8 @@ export default function TwoFactorSignInPage() {
   const [form, fields] = useForm<{ method: string; code: string }>({
     id: `two-factor-${method}`,
     lastResult: result,
+    // The browser's own checks (required, type) until JavaScript takes over.
+    defaultNoValidate: false,
     // The one field has focus at once: leaving it (e.g. for 'Use a recovery code') is no mistake.
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

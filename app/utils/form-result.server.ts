@@ -130,12 +130,3 @@ export function formResult(
   if (status === 413) for (const [k, v] of Object.entries(TOO_LARGE_HEADERS)) init.set(k, v);
   return json(body, { status, headers: init });
 }
-
-/** The first message per field of a result (for logs and tests that read one message a field). */
-export function firstErrors(result: Pick<FormResult, "error">): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, messages] of Object.entries(result.error ?? {})) {
-    if (messages?.[0]) out[name] = messages[0];
-  }
-  return out;
-}

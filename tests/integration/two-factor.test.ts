@@ -143,10 +143,10 @@ describe("set-up page /dashboard/admin/security/two-factor", () => {
 
     const badFormat = await post(cookie, { intent: "confirm", code: "12ab" });
     expect(badFormat.status).toBe(400);
-    expect((await badFormat.json()).fieldErrors.code).toMatch(/6-digit/);
+    expect((await badFormat.json()).error.code?.[0]).toMatch(/6-digit/);
     const wrong = await post(cookie, { intent: "confirm", code: "000000" });
     expect(wrong.status).toBe(400);
-    expect((await wrong.json()).fieldErrors.code).toBe("Invalid code");
+    expect((await wrong.json()).error.code?.[0]).toBe("Invalid code");
 
     const ok = await post(cookie, { intent: "confirm", code: await codeFor(secret) });
     expect(ok.status).toBe(200);
@@ -169,10 +169,10 @@ describe("set-up page /dashboard/admin/security/two-factor", () => {
     const cookie = await ownerCookie();
     const none = await post(cookie, { intent: "regenerate" });
     expect(none.status).toBe(400);
-    expect((await none.json()).fieldErrors.code).toBe("Enter a code or your password");
+    expect((await none.json()).error.code?.[0]).toBe("Enter a code or your password");
     const wrongPassword = await post(cookie, { intent: "regenerate", password: "not-it-at-all" });
     expect(wrongPassword.status).toBe(400);
-    expect((await wrongPassword.json()).fieldErrors.password).toBe("Wrong password");
+    expect((await wrongPassword.json()).error.password?.[0]).toBe("Wrong password");
 
     const byPassword = await post(cookie, { intent: "regenerate", password: OWNER.password });
     expect(byPassword.status).toBe(200);
@@ -185,7 +185,7 @@ describe("set-up page /dashboard/admin/security/two-factor", () => {
     expect(byCode.status).toBe(200);
     const reused = await post(cookie, { intent: "regenerate", code });
     expect(reused.status).toBe(400);
-    expect((await reused.json()).fieldErrors.code).toBe("Invalid code");
+    expect((await reused.json()).error.code?.[0]).toBe("Invalid code");
   });
 
   it("turning off needs the password or a current code; wrong guesses are limited (429)", async () => {

@@ -158,6 +158,8 @@ export function EntityForm({
   const submitting = useSubmitting();
   const [form, metas] = useForm<Record<string, string>>({
     lastResult,
+    // The browser's own checks (required, type) until JavaScript takes over.
+    defaultNoValidate: false,
     defaultValue: defaultsOf(defaults),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

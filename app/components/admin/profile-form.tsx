@@ -169,6 +169,8 @@ export function ProfileForm({
   const [form, fields] = useForm<Record<string, string>>({
     id: "profile",
     lastResult: result,
+    // The browser's own checks (required, type) until JavaScript takes over.
+    defaultNoValidate: false,
     defaultValue: defaults,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

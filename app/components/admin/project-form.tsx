@@ -189,6 +189,8 @@ export function ProjectForm({
   const [form, fields] = useForm<Record<string, string | string[]>>({
     id: `project-${mode}`,
     lastResult: result,
+    // The browser's own checks (required, type) until JavaScript takes over.
+    defaultNoValidate: false,
     defaultValue: defaults,
     shouldValidate: "onSubmit",
   });
