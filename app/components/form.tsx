@@ -5,8 +5,23 @@ import type {
   TextareaHTMLAttributes,
 } from "react";
 import { useId } from "react";
+import type { FieldMetadata } from "@conform-to/react";
 
 export type FieldErrors = Partial<Record<string, string>>;
+
+/**
+ * The props a TextField / TextAreaField / SelectField takes from a Conform field: its id (the
+ * error's id is `${id}-error`, as Conform's errorId), name, the value typed before a refusal
+ * (else the default) and its first message.
+ */
+export function fieldProps(meta: FieldMetadata<unknown>) {
+  return {
+    id: meta.id,
+    name: meta.name,
+    defaultValue: typeof meta.initialValue === "string" ? meta.initialValue : "",
+    error: meta.errors?.[0],
+  };
+}
 
 export const inputClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none aria-[invalid=true]:border-red-500";

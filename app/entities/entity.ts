@@ -54,12 +54,3 @@ export type DeleteConfirmData = {
   name: string;
   listUrl: string;
 };
-
-/** What a form action answers when it does not redirect: a dialog's texts, field messages, typed values. */
-export type FormResult = {
-  status: "error" | "info";
-  title: string;
-  text: string;
-  fieldErrors: Record<string, string>;
-  values: Record<string, string>;
-};

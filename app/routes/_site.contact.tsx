@@ -1,18 +1,24 @@
 import { pageMeta, profileFromMatches, siteName } from "~/components/site/site-data";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { buttonClass } from "~/components/dialog";
-import { TextAreaField, TextField } from "~/components/form";
+import { TextAreaField, TextField, fieldProps } from "~/components/form";
+import { answerId, useFormResult } from "~/components/form-result";
 import {
   CONTACT_FIELDS,
   CONTACT_LIMITS,
+  contactSchema,
   FORM_STARTED_FIELD,
   HONEYPOT_FIELD,
 } from "~/entities/message";
 import { getProfile } from "~/models/profile.server";
-import { BodyRefused, bodyRefusedInit, partialForm, readForm } from "~/utils/body.server";
+import { BodyRefused, partialForm, readForm } from "~/utils/body.server";
+import { isFormResult } from "~/utils/form-result";
+import { formResult, typedSubmission } from "~/utils/form-result.server";
 import { submitContactMessage } from "~/utils/contact.server";
 import { createFormStamp } from "~/utils/honeypot.server";
 import { clientIp } from "~/utils/request.server";
@@ -38,29 +44,9 @@ export async function loader() {
   );
 }
 
-type Values = Record<(typeof CONTACT_FIELDS)[number], string>;
-type ActionData =
-  | { ok: true; title: string; text: string; sentAt: number }
-  | {
-      ok: false;
-      title: string;
-      text: string;
-      fieldErrors: Record<string, string>;
-      values: Values;
-    };
-
-function submittedValues(form: FormData | null): Values {
-  const text = (name: string) => {
-    const v = form?.get(name);
-    return typeof v === "string" ? v.slice(0, CONTACT_LIMITS.message * 2) : "";
-  };
-  return {
-    name: text("name"),
-    email: text("email"),
-    subject: text("subject"),
-    message: text("message"),
-  };
-}
+const NOT_SENT = "Your message was not sent.";
+/** The spam traps are never sent back. */
+const HIDDEN = [HONEYPOT_FIELD, FORM_STARTED_FIELD];
 
 export async function action({ request }: ActionFunctionArgs) {
   let form: FormData;
@@ -68,20 +54,19 @@ export async function action({ request }: ActionFunctionArgs) {
     form = await readForm(request);
   } catch (error) {
     if (!(error instanceof BodyRefused)) throw error;
-    return json<ActionData>(
-      {
-        ok: false,
-        title: "Your message was not sent.",
-        text:
-          error.status === 413
-            ? `${error.message} Please shorten your message.`
-            : "The form could not be read. Please try again.",
-        fieldErrors: {},
-        values: submittedValues(error.status === 413 ? partialForm(error) : null),
-      },
-      bodyRefusedInit(error),
-    );
+    return formResult(typedSubmission(error.status === 413 ? partialForm(error) : {}), {
+      title: NOT_SENT,
+      text:
+        error.status === 413
+          ? `${error.message} Please shorten your message.`
+          : "The form could not be read. Please try again.",
+      status: error.status,
+      hideFields: HIDDEN,
+    });
   }
+  // What was typed comes back with every refusal; the rules are submitContactMessage's, shared
+  // with POST /sendmail.
+  const typed = typedSubmission(form);
   const input: Record<string, unknown> = {};
   for (const key of [...CONTACT_FIELDS, HONEYPOT_FIELD, FORM_STARTED_FIELD]) {
     const value = form.get(key);
@@ -93,40 +78,32 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     // Our fault (e.g. the database is unavailable): say so, and keep what the visitor typed.
     console.error("Contact form: the message could not be stored", error);
-    return json<ActionData>(
-      {
-        ok: false,
-        title: "Your message was not sent.",
-        text: "Something went wrong on our side. Please try again in a moment.",
-        fieldErrors: {},
-        values: submittedValues(form),
-      },
-      { status: 503 },
-    );
-  }
-  if (result.ok) {
-    return json<ActionData>({
-      ok: true,
-      title: "Thank you! Your message has been sent.",
-      text: "I will read it soon and reply to you by email.",
-      sentAt: Date.now(),
+    return formResult(typed, {
+      title: NOT_SENT,
+      text: "Something went wrong on our side. Please try again in a moment.",
+      status: 503,
+      hideFields: HIDDEN,
     });
   }
-  return json<ActionData>(
-    {
-      ok: false,
-      title: "Your message was not sent.",
-      text: result.error,
-      fieldErrors: result.fieldErrors ?? {},
-      values: submittedValues(form),
-    },
-    {
-      status: result.status,
-      headers: result.retryAfterSeconds
-        ? { "Retry-After": String(result.retryAfterSeconds) }
-        : undefined,
-    },
-  );
+  if (result.ok) {
+    // Sent: nothing typed comes back (the form is empty again).
+    return formResult(typedSubmission({}), {
+      kind: "success",
+      title: "Thank you! Your message has been sent.",
+      text: "I will read it soon and reply to you by email.",
+      status: 200,
+    });
+  }
+  return formResult(typed, {
+    title: NOT_SENT,
+    text: result.error,
+    fieldErrors: result.fieldErrors,
+    status: result.status,
+    hideFields: HIDDEN,
+    headers: result.retryAfterSeconds
+      ? { "Retry-After": String(result.retryAfterSeconds) }
+      : undefined,
+  });
 }
 
 function InfoCard({
@@ -156,9 +133,10 @@ function InfoCard({
 
 export default function ContactPage() {
   const { email, number, address, stamp } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const fetcher = useFetcher<typeof action>();
-  const result = fetcher.data ?? actionData;
+  const actionData = useFormResult();
+  const fetcher = useFetcher();
+  const fetched = isFormResult(fetcher.data) ? fetcher.data : undefined;
+  const result = fetched ?? actionData;
   const busy = fetcher.state === "submitting";
   const resultRef = useRef<HTMLDivElement>(null);
 
@@ -167,11 +145,19 @@ export default function ContactPage() {
     if (fetcher.state === "idle" && fetcher.data) resultRef.current?.focus();
   }, [fetcher.state, fetcher.data]);
 
-  const failed = result && !result.ok ? result : null;
-  const errors = failed?.fieldErrors ?? {};
-  const values = failed?.values;
+  const sent = result?.dialog?.kind === "success";
+  const [form, fields] = useForm<Record<string, string>>({
+    id: "contact",
+    lastResult: sent ? undefined : result,
+    // The browser's own checks (required, type) until JavaScript takes over.
+    defaultNoValidate: false,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: contactSchema, disableAutoCoercion: true }),
+  });
   // A new key after each success mounts an empty form; after a failure the typed text stays.
-  const formKey = result?.ok ? `sent-${result.sentAt}` : "form";
+  const formKey = sent ? `sent-${answerId(result)}` : "form";
   const hasInfo = Boolean(email || number || address);
 
   return (
@@ -216,21 +202,21 @@ export default function ContactPage() {
           <h2 id="contact-form-title" className="mb-6 text-xl font-semibold text-slate-900">
             Send a message
           </h2>
-          {result ? (
+          {result?.dialog ? (
             <div
               ref={resultRef}
               tabIndex={-1}
-              role={result.ok ? "status" : "alert"}
+              role={sent ? "status" : "alert"}
               data-testid="contact-result"
-              data-ok={result.ok ? "true" : "false"}
+              data-ok={sent ? "true" : "false"}
               className={`mb-6 rounded-lg border p-4 focus:outline-2 focus:outline-offset-2 ${
-                result.ok
+                sent
                   ? "border-emerald-300 bg-emerald-50 text-emerald-900 focus:outline-emerald-600"
                   : "border-red-300 bg-red-50 text-red-900 focus:outline-red-600"
               }`}
             >
-              <p className="font-semibold">{result.title}</p>
-              <p className="mt-1 text-sm">{result.text}</p>
+              <p className="font-semibold">{result.dialog.title}</p>
+              <p className="mt-1 text-sm">{result.dialog.text}</p>
             </div>
           ) : null}
           <fetcher.Form
@@ -239,6 +225,7 @@ export default function ContactPage() {
             action="/contact"
             className="flex flex-col gap-5"
             aria-busy={busy || undefined}
+            {...getFormProps(form)}
           >
             <input type="hidden" name={FORM_STARTED_FIELD} value={stamp} />
             {/* A field people never see: bots fill it in. */}
@@ -256,40 +243,32 @@ export default function ContactPage() {
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField
                 label="Name"
-                name="name"
                 required
                 maxLength={CONTACT_LIMITS.name}
                 autoComplete="name"
-                defaultValue={values?.name ?? ""}
-                error={errors.name}
+                {...fieldProps(fields.name)}
               />
               <TextField
                 label="Email"
-                name="email"
                 type="email"
                 required
                 maxLength={CONTACT_LIMITS.email}
                 autoComplete="email"
-                defaultValue={values?.email ?? ""}
-                error={errors.email}
+                {...fieldProps(fields.email)}
               />
             </div>
             <TextField
               label="Subject"
-              name="subject"
               required
               maxLength={CONTACT_LIMITS.subject}
-              defaultValue={values?.subject ?? ""}
-              error={errors.subject}
+              {...fieldProps(fields.subject)}
             />
             <TextAreaField
               label="Message"
-              name="message"
               rows={5}
               required
               maxLength={CONTACT_LIMITS.message}
-              defaultValue={values?.message ?? ""}
-              error={errors.message}
+              {...fieldProps(fields.message)}
             />
             <div>
               <button

@@ -26,7 +26,12 @@ export async function action(args: ActionFunctionArgs) {
 export default function AddCategory() {
   return (
     <AdminPage title="Add Category" width="narrow">
-      <EntityForm fields={CATEGORY_FIELDS} submitLabel="Add Category" pendingLabel="Adding..." />
+      <EntityForm
+        fields={CATEGORY_FIELDS}
+        schema={categorySchema}
+        submitLabel="Add Category"
+        pendingLabel="Adding..."
+      />
     </AdminPage>
   );
 }

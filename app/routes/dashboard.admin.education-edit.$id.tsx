@@ -33,6 +33,7 @@ export default function EditEducation() {
       <EntityForm
         key={education.id}
         fields={EDUCATION_EDIT_FIELDS}
+        schema={educationUpdateSchema}
         defaults={education}
         submitLabel="Update Education"
         pendingLabel="Updating..."

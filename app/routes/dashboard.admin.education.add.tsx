@@ -30,6 +30,7 @@ export default function AddEducation() {
     <AdminPage title="Add Education" width="narrow">
       <EntityForm
         fields={EDUCATION_ADD_FIELDS}
+        schema={educationCreateSchema}
         submitLabel="Add Education"
         pendingLabel="Adding..."
       />

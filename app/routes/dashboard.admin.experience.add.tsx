@@ -30,6 +30,7 @@ export default function AddExperience() {
     <AdminPage title="Add Experience" width="narrow">
       <EntityForm
         fields={EXPERIENCE_FIELDS}
+        schema={experienceSchema}
         submitLabel="Add Experience"
         pendingLabel="Adding..."
       />

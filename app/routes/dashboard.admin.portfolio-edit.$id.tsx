@@ -1,21 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/admin-page";
 import {
   PROJECTS,
   ProjectForm,
   projectEditUrl,
   validationDialog,
-  type ProjectFormActionData,
   type ProjectFormValues,
 } from "~/components/admin/project-form";
+import { useFormResult } from "~/components/form-result";
 import { GalleryOrder } from "~/components/admin/reorder-controls";
 import { listCategories } from "~/models/category.server";
 import { galleryImages } from "~/models/ordering.server";
 import { parseId } from "~/entities/fields";
 import { removeUnusedImages } from "~/models/image.server";
 import { MAX_GALLERY_IMAGES } from "~/entities/project";
+import { NO_CHANGES_TEXT, NO_CHANGES_TITLE } from "~/entities/entity";
 import { projectService } from "~/entities/project.server";
 import type { UpdateResult } from "~/entities/fields";
 import { getProject, validateProject, type ProjectDetail } from "~/models/project.server";
@@ -23,7 +24,7 @@ import { imagesOfEditForm, projectFromForm } from "~/utils/project-form.server";
 import { requireOwner } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ImageUploadError, parseFormWithImages } from "~/utils/uploads.server";
-import { formValues } from "~/utils/validation";
+import { formResult, typedSubmission } from "~/utils/form-result.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit Project | Admin Dashboard" }];
 
@@ -76,18 +77,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-const failure = (
-  status: number,
-  values: ProjectFormValues,
-  dialog: NonNullable<ProjectFormActionData["dialog"]>,
-  errors: Record<string, string> = {},
-) => json<ProjectFormActionData>({ values, errors, dialog }, { status });
-
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireOwner(request);
   const project = await projectOr404(params.id);
   let uploaded: string[] = [];
-  let values: ProjectFormValues = {};
+  let typed = typedSubmission({});
   try {
     const parsed = await parseFormWithImages(request, {
       fields: FILE_FIELDS,
@@ -96,23 +90,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
       ),
     });
     uploaded = parsed.uploaded;
-    values = {
-      ...formValues(parsed.form),
-      removeImages: parsed.form
-        .getAll("removeImages")
-        .filter((v) => typeof v === "string")
-        .join("\n"),
-    };
+    typed = typedSubmission(parsed.form);
     const raw = projectFromForm(parsed.form, imagesOfEditForm(parsed.form));
     const result = await validateProject(raw, "update");
     if (!result.ok) {
       await removeUnusedImages(uploaded);
       const errors = { ...result.errors };
       if (errors.images) errors.newImages = errors.images;
-      return json<ProjectFormActionData>(
-        { values, errors, dialog: validationDialog(errors) },
-        { status: 400 },
-      );
+      return formResult(typed, { fieldErrors: errors, ...validationDialog(errors) });
     }
     let update: UpdateResult;
     try {
@@ -121,11 +106,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     } catch (error) {
       console.error("Updating project", project.id, "failed:", error);
       await removeUnusedImages(uploaded).catch(() => undefined);
-      return failure(500, values, {
-        kind: "error",
-        title: "Failed",
-        text: "Failed to update Project",
-      });
+      return formResult(typed, { title: "Failed", text: "Failed to update Project", status: 500 });
     }
     if (update.matchedCount === 0) {
       await removeUnusedImages(uploaded);
@@ -135,15 +116,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // marked Remove). Referenced images are kept.
     await removeUnusedImages(uploaded);
     if (update.modifiedCount === 0) {
-      return json<ProjectFormActionData>({
-        values,
-        errors: {},
-        dialog: {
-          kind: "info",
-          title: "No Changes Made",
-          text: "Nothing was different from what is already saved.",
-        },
-      });
+      return formResult(typed, { title: NO_CHANGES_TITLE, text: NO_CHANGES_TEXT, status: 200 });
     }
     return redirectWithToast(PROJECTS.listUrl, {
       type: "success",
@@ -154,31 +127,29 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof Response) throw error;
     if (error instanceof ImageUploadError) {
-      return failure(
-        error.status,
-        error.values,
-        { kind: "error", title: "Error!", text: error.message },
-        { newImages: error.message },
-      );
+      return formResult(typedSubmission(error.values), {
+        text: error.message,
+        fieldErrors: { newImages: error.message },
+        status: error.status,
+      });
     }
     console.error("Editing project", project.id, "failed:", error);
     await removeUnusedImages(uploaded).catch(() => undefined);
-    return failure(500, values, { kind: "error", title: "Error", text: "Something went wrong" });
+    return formResult(typed, { title: "Error", text: "Something went wrong", status: 500 });
   }
 }
 
 export default function EditProject() {
   const { project, existing, gallery, values, categories } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const result = useFormResult();
   return (
     <AdminPage title="Edit Project" description={project.title}>
       <ProjectForm
         mode="edit"
         action={projectEditUrl(project.id)}
         categories={categories}
-        values={actionData?.values ?? values}
-        errors={actionData?.errors ?? {}}
-        dialog={actionData?.dialog}
+        defaults={values}
+        result={result}
         existing={existing}
       />
       <GalleryOrder projectId={project.id} images={gallery} />

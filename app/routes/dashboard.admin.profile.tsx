@@ -1,13 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/admin-page";
-import {
-  PROFILE_URL,
-  ProfileForm,
-  type ProfileActionData,
-  type ProfileFormValues,
-} from "~/components/admin/profile-form";
+import { PROFILE_URL, ProfileForm, type ProfileFormValues } from "~/components/admin/profile-form";
+import { useFormResult } from "~/components/form-result";
 import { removeUnusedImages } from "~/models/image.server";
 import { profileSchema } from "~/entities/profile";
 import { profileService } from "~/entities/profile.server";
@@ -16,7 +12,9 @@ import { profileFromForm } from "~/utils/profile-form.server";
 import { requireOwner } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ImageUploadError, parseFormWithImages } from "~/utils/uploads.server";
-import { fieldErrorsOf, formValues } from "~/utils/validation";
+import { NO_CHANGES_TEXT, NO_CHANGES_TITLE } from "~/entities/entity";
+import { formResult, typedSubmission } from "~/utils/form-result.server";
+import { fieldErrorsOf } from "~/utils/validation";
 
 export const meta: MetaFunction = () => [{ title: "Profile | Admin Dashboard" }];
 
@@ -40,44 +38,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ values, savedImage: profile?.image ?? "" });
 }
 
-const answer = (status: number, data: ProfileActionData) =>
-  json<ProfileActionData>(data, { status });
-
 export async function action({ request }: ActionFunctionArgs) {
   await requireOwner(request);
   let uploaded: string[] = [];
-  let values: ProfileFormValues = {};
+  let typed = typedSubmission({});
   try {
     const parsed = await parseFormWithImages(request, {
       fields: ["imageFile"],
       maxFilesPerField: { imageFile: 1 },
     });
     uploaded = parsed.uploaded;
-    values = formValues(parsed.form);
+    typed = typedSubmission(parsed.form);
     const result = profileSchema.safeParse(profileFromForm(parsed.form));
     if (!result.success) {
       await removeUnusedImages(uploaded);
       const errors = fieldErrorsOf(result.error);
-      return answer(400, {
-        values,
-        errors,
-        dialog: { kind: "error", title: "Error!", text: Object.values(errors)[0] ?? FAILED },
-      });
+      return formResult(typed, { text: Object.values(errors)[0] ?? FAILED, fieldErrors: errors });
     }
     // The service also removes the picture the save replaced.
     const saved = await profileService.save(result.data);
     // Any upload that did not end up in the profile.
     await removeUnusedImages(uploaded);
     if (saved.modifiedCount === 0) {
-      return answer(200, {
-        values,
-        errors: {},
-        dialog: {
-          kind: "info",
-          title: "No Changes Made",
-          text: "Nothing was different from what is already saved.",
-        },
-      });
+      return formResult(typed, { title: NO_CHANGES_TITLE, text: NO_CHANGES_TEXT, status: 200 });
     }
     return redirectWithToast(PROFILE_URL, {
       type: "success",
@@ -87,37 +70,28 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (error instanceof ImageUploadError) {
-      return answer(error.status, {
-        values: error.values,
-        errors: { image: error.message },
-        dialog: { kind: "error", title: "Error!", text: error.message },
+      return formResult(typedSubmission(error.values), {
+        text: error.message,
+        fieldErrors: { image: error.message },
+        status: error.status,
       });
     }
     console.error("Updating the profile failed:", error);
     await removeUnusedImages(uploaded).catch(() => undefined);
-    return answer(500, {
-      values,
-      errors: {},
-      dialog: { kind: "error", title: "Error!", text: FAILED },
-    });
+    return formResult(typed, { text: FAILED, status: 500 });
   }
 }
 
 export default function ProfileScreen() {
   const { values, savedImage } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const result = useFormResult();
   return (
     <AdminPage
       title="Profile"
       description="What visitors see in the navbar, the about section, the footer and the contact page."
       width="narrow"
     >
-      <ProfileForm
-        values={actionData?.values ?? values}
-        savedImage={savedImage}
-        errors={actionData?.errors ?? {}}
-        dialog={actionData?.dialog}
-      />
+      <ProfileForm defaults={values} savedImage={savedImage} result={result} />
     </AdminPage>
   );
 }

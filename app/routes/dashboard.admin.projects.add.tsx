@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { useRef } from "react";
 import { AdminPage } from "~/components/admin/admin-page";
 import {
@@ -8,9 +8,8 @@ import {
   PROJECTS,
   ProjectForm,
   validationDialog,
-  type ProjectFormActionData,
-  type ProjectFormValues,
 } from "~/components/admin/project-form";
+import { useFormResult } from "~/components/form-result";
 import { listCategories } from "~/models/category.server";
 import { removeUnusedImages } from "~/models/image.server";
 import { MAX_GALLERY_IMAGES } from "~/entities/project";
@@ -20,7 +19,7 @@ import { projectFromForm } from "~/utils/project-form.server";
 import { requireOwner } from "~/utils/auth.server";
 import { ImageUploadError, parseFormWithImages } from "~/utils/uploads.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { formValues } from "~/utils/validation";
+import { formResult, typedSubmission } from "~/utils/form-result.server";
 
 export const meta: MetaFunction = () => [{ title: "Add Portfolio | Admin Dashboard" }];
 
@@ -33,21 +32,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await requireOwner(request);
   let uploaded: string[] = [];
-  let values: ProjectFormValues = {};
+  let typed = typedSubmission({});
   try {
     const parsed = await parseFormWithImages(request, {
       fields: ["thumbnail", "images"],
       maxFilesPerField: { thumbnail: 1, images: MAX_GALLERY_IMAGES },
     });
     uploaded = parsed.uploaded;
-    values = formValues(parsed.form);
+    typed = typedSubmission(parsed.form);
     const result = await validateProject(projectFromForm(parsed.form), "create");
     if (!result.ok) {
       await removeUnusedImages(uploaded);
-      return json<ProjectFormActionData>(
-        { values, errors: result.errors, dialog: validationDialog(result.errors) },
-        { status: 400 },
-      );
+      return formResult(typed, { fieldErrors: result.errors, ...validationDialog(result.errors) });
     }
     await projectService.create(result.input);
     return redirectWithToast(PROJECT_ADD_URL, {
@@ -58,25 +54,15 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (error instanceof ImageUploadError) {
-      return json<ProjectFormActionData>(
-        {
-          values: error.values,
-          errors: { images: error.message },
-          dialog: { kind: "error", title: "Error!", text: error.message },
-        },
-        { status: error.status },
-      );
+      return formResult(typedSubmission(error.values), {
+        text: error.message,
+        fieldErrors: { images: error.message },
+        status: error.status,
+      });
     }
     console.error("Adding a project failed:", error);
     await removeUnusedImages(uploaded).catch(() => undefined);
-    return json<ProjectFormActionData>(
-      {
-        values,
-        errors: {},
-        dialog: { kind: "error", title: "Error!", text: PROJECTS.addFailedText },
-      },
-      { status: 500 },
-    );
+    return formResult(typed, { text: PROJECTS.addFailedText, status: 500 });
   }
 }
 
@@ -90,8 +76,8 @@ function useResetKey(failed: boolean) {
 
 export default function AddProject() {
   const { categories } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const formKey = useResetKey(Boolean(actionData));
+  const result = useFormResult();
+  const formKey = useResetKey(Boolean(result));
   return (
     <AdminPage title="Add Portfolio">
       <ProjectForm
@@ -99,9 +85,7 @@ export default function AddProject() {
         action={PROJECT_ADD_URL}
         formKey={formKey}
         categories={categories}
-        values={actionData?.values ?? {}}
-        errors={actionData?.errors ?? {}}
-        dialog={actionData?.dialog}
+        result={result}
       />
     </AdminPage>
   );

@@ -5,15 +5,17 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/admin-page";
-import { ResultMessage } from "~/components/admin/entity-form";
 import { buttonClass } from "~/components/dialog";
 import { TextField } from "~/components/form";
-import { SECURITY_URL, TWO_FACTOR_URL, type SecurityActionData } from "~/utils/security";
+import { FormResultMessage, useFormResult } from "~/components/form-result";
+import { SECURITY_URL, TWO_FACTOR_URL } from "~/utils/security";
 import { securityAction } from "~/utils/account-security.server";
 import { requireOwnerSession } from "~/utils/auth.server";
-import { PASSWORD_MIN_LENGTH } from "~/utils/password-rules";
+import { changePasswordSchema, PASSWORD_MIN_LENGTH } from "~/utils/password-rules";
 import { listOwnerSessions } from "~/utils/session.server";
 import { describeUserAgent } from "~/utils/user-agent";
 
@@ -60,7 +62,18 @@ function SectionTitle({ id, children }: { id: string; children: string }) {
   );
 }
 
-function ChangePasswordForm({ errors }: { errors: Record<string, string> }) {
+function ChangePasswordForm() {
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult: useFormResult("change-password"),
+    // The browser's own checks (required, type) until JavaScript takes over.
+    defaultNoValidate: false,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: changePasswordSchema, disableAutoCoercion: true }),
+  });
+  const errorOf = (name: keyof typeof fields) => fields[name].errors?.[0];
   const navigation = useNavigation();
   const busy =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "change-password";
@@ -70,7 +83,12 @@ function ChangePasswordForm({ errors }: { errors: Record<string, string> }) {
       <p className="text-sm text-slate-600">
         Every other browser signed in to this account is signed out; this one stays signed in.
       </p>
-      <Form method="post" action={SECURITY_URL} className="flex flex-col gap-4">
+      <Form
+        method="post"
+        action={SECURITY_URL}
+        className="flex flex-col gap-4"
+        {...getFormProps(form)}
+      >
         <input type="hidden" name="intent" value="change-password" />
         <TextField
           label="Current password"
@@ -78,7 +96,8 @@ function ChangePasswordForm({ errors }: { errors: Record<string, string> }) {
           type="password"
           autoComplete="current-password"
           required
-          error={errors.currentPassword}
+          id={fields.currentPassword.id}
+          error={errorOf("currentPassword")}
         />
         <TextField
           label="New password"
@@ -88,7 +107,8 @@ function ChangePasswordForm({ errors }: { errors: Record<string, string> }) {
           required
           minLength={PASSWORD_MIN_LENGTH}
           hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          error={errors.newPassword}
+          id={fields.newPassword.id}
+          error={errorOf("newPassword")}
         />
         <TextField
           label="Confirm new password"
@@ -96,7 +116,8 @@ function ChangePasswordForm({ errors }: { errors: Record<string, string> }) {
           type="password"
           autoComplete="new-password"
           required
-          error={errors.confirmPassword}
+          id={fields.confirmPassword.id}
+          error={errorOf("confirmPassword")}
         />
         <div>
           <button type="submit" className={buttonClass.primary} disabled={busy}>
@@ -172,17 +193,16 @@ function SessionList({ sessions }: { sessions: SessionRow[] }) {
 
 export default function SecurityScreen() {
   const { signedIn } = useLoaderData<typeof loader>();
-  const result = useActionData<SecurityActionData>();
-  const passwordErrors = result?.intent === "change-password" ? result.fieldErrors : {};
+  const result = useFormResult();
   return (
     <AdminPage
       title="Security"
       description="Your password, the browsers signed in to your account, and two-factor sign-in."
       width="narrow"
     >
-      {result ? <ResultMessage result={result} /> : null}
+      <FormResultMessage result={result} />
       <div className="flex flex-col gap-8">
-        <ChangePasswordForm errors={passwordErrors} />
+        <ChangePasswordForm />
         <SessionList sessions={signedIn} />
         <section
           aria-labelledby="two-factor-title"

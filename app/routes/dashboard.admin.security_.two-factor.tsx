@@ -6,10 +6,13 @@ import type {
 } from "@remix-run/node";
 import { readForm } from "~/utils/body.server";
 import { json, redirect } from "@remix-run/node";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/admin-page";
 import { buttonClass } from "~/components/dialog";
-import { FormAlert, TextField } from "~/components/form";
+import { TextField, fieldProps } from "~/components/form";
+import { FormResultMessage, useFormResult } from "~/components/form-result";
 import { verifyOwnerLogin, type OwnerIdentity } from "~/models/owner.server";
 import {
   cancelTwoFactorSetup,
@@ -22,9 +25,17 @@ import {
 } from "~/models/two-factor.server";
 import { requireOwner } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
+import { formResult, submissionOf, typedSubmission } from "~/utils/form-result.server";
 import { consumeRateLimit, formatRetryAfter, resetRateLimit } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { qrCodeSvg, totpUri } from "~/utils/totp.server";
+import {
+  identitySchema,
+  NO_CODE_OR_PASSWORD,
+  setupCodeSchema,
+  TOTP_CODE_FORMAT,
+  WRONG_PASSWORD,
+} from "~/utils/two-factor-rules";
 import { useClearedForm } from "~/utils/use-cleared-form";
 
 const PAGE_URL = "/dashboard/admin/security/two-factor";
@@ -54,28 +65,39 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type Intent = "start" | "cancel" | "confirm" | "regenerate" | "disable";
 const INTENTS: Intent[] = ["start", "cancel", "confirm", "regenerate", "disable"];
 
-type ActionData =
-  | { status: "error"; intent: Intent | null; message: string; fieldErrors: Record<string, string> }
-  | { status: "codes"; title: string; codes: string[] };
+/** The recovery codes, shown once after turning 2FA on or regenerating them. */
+type CodesData = { status: "codes"; title: string; codes: string[] };
 
+/** Codes and passwords are never sent back. */
+const HIDDEN = ["code", "password"];
+
+type AnySubmission = Parameters<typeof formResult>[0];
+
+/** A refusal of the form `intent` (its formId), with the messages beside its fields. */
 function refuse(
+  submission: AnySubmission,
   intent: Intent | null,
-  message: string,
+  text: string,
   fieldErrors: Record<string, string> = {},
   { status = 400, headers }: { status?: number; headers?: HeadersInit } = {},
 ) {
-  return json<ActionData>({ status: "error", intent, message, fieldErrors }, { status, headers });
+  return formResult(submission, {
+    title: "Oops...",
+    text,
+    fieldErrors,
+    status,
+    headers,
+    formId: intent ?? "two-factor",
+    hideFields: HIDDEN,
+  });
 }
 
-const CODE_FORMAT = "Enter the 6-digit code shown in your authenticator app.";
-
-/** The 6-digit code typed (spaces allowed), or null. */
-function sixDigits(value: FormDataEntryValue | null): string | null {
-  const code = String(value ?? "")
-    .slice(0, 100)
-    .replace(/\s/g, "");
-  return /^\d{6}$/.test(code) ? code : null;
-}
+/** The dialog's text for each message the identity check gives beside a field. */
+const IDENTITY_TEXTS: Record<string, string> = {
+  [NO_CODE_OR_PASSWORD]: "Enter a current code from your authenticator app or your password.",
+  [TOTP_CODE_FORMAT]: TOTP_CODE_FORMAT,
+  [WRONG_PASSWORD]: "That password is not right.",
+};
 
 /**
  * Proves it is the owner before a change to two-factor sign-in: a current code from the app or
@@ -86,24 +108,19 @@ async function confirmIdentity(
   intent: Intent,
   form: FormData,
 ): Promise<Response | null> {
-  const rawCode = String(form.get("code") ?? "").trim();
-  const password = String(form.get("password") ?? "");
-  if (!rawCode && !password) {
-    return refuse(intent, "Enter a current code from your authenticator app or your password.", {
-      code: "Enter a code or your password",
-    });
+  const submission = submissionOf(form, identitySchema);
+  if (submission.status !== "success") {
+    const message = Object.values(submission.error ?? {}).flat()[0] ?? NO_CODE_OR_PASSWORD;
+    return refuse(submission, intent, IDENTITY_TEXTS[message] ?? message);
   }
-  const code = rawCode ? sixDigits(rawCode) : null;
-  if (rawCode && !code) return refuse(intent, CODE_FORMAT, { code: CODE_FORMAT });
-  if (!code && new TextEncoder().encode(password).length > 72) {
-    return refuse(intent, "That password is not right.", { password: "Wrong password" });
-  }
+  const { code, password } = submission.value;
 
   const { LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS } = env();
   const key = `2fa:reauth:${owner.id}`;
   const limit = await consumeRateLimit(key, LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS);
   if (!limit.allowed) {
     return refuse(
+      submission,
       intent,
       `Too many attempts. Please try again in ${formatRetryAfter(limit.retryAfterSeconds)}.`,
       {},
@@ -112,12 +129,12 @@ async function confirmIdentity(
   }
   if (code) {
     if (!(await verifyTwoFactorCode(owner.id, code))) {
-      return refuse(intent, "That code is not valid (or was already used).", {
+      return refuse(submission, intent, "That code is not valid (or was already used).", {
         code: "Invalid code",
       });
     }
-  } else if (!(await verifyOwnerLogin(owner.email, password))) {
-    return refuse(intent, "That password is not right.", { password: "Wrong password" });
+  } else if (!(await verifyOwnerLogin(owner.email, password ?? ""))) {
+    return refuse(submission, intent, "That password is not right.", { password: WRONG_PASSWORD });
   }
   await resetRateLimit(key);
   return null;
@@ -141,28 +158,25 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case "confirm": {
       if (status.enabled) return redirect(PAGE_URL);
+      const submission = submissionOf(form, setupCodeSchema);
       if (!status.pendingSecret) {
-        return refuse(intent, "Start the set-up again: choose Turn on.");
+        return refuse(submission, intent, "Start the set-up again: choose Turn on.");
       }
-      const code = sixDigits(form.get("code"));
-      if (!code) return refuse(intent, CODE_FORMAT, { code: CODE_FORMAT });
-      const codes = await confirmTwoFactorSetup(owner.id, code);
+      if (submission.status !== "success") return refuse(submission, intent, TOTP_CODE_FORMAT);
+      const codes = await confirmTwoFactorSetup(owner.id, submission.value.code);
       if (!codes) {
         return refuse(
+          submission,
           intent,
           "That code does not match. Check that your app shows the account just added and that your phone's clock is right.",
           { code: "Invalid code" },
         );
       }
-      return json<ActionData>({
-        status: "codes",
-        title: "Two-factor sign-in is on",
-        codes,
-      });
+      return json<CodesData>({ status: "codes", title: "Two-factor sign-in is on", codes });
     }
     case "regenerate":
     case "disable": {
-      if (!status.enabled) return refuse(intent, "Two-factor sign-in is off.");
+      if (!status.enabled) return refuse(typedSubmission({}), intent, "Two-factor sign-in is off.");
       const refused = await confirmIdentity(owner, intent, form);
       if (refused) return refused;
       if (intent === "disable") {
@@ -174,11 +188,11 @@ export async function action({ request }: ActionFunctionArgs) {
         });
       }
       const codes = await regenerateRecoveryCodes(owner.id);
-      if (!codes) return refuse(intent, "Two-factor sign-in is off.");
-      return json<ActionData>({ status: "codes", title: "New recovery codes", codes });
+      if (!codes) return refuse(typedSubmission({}), intent, "Two-factor sign-in is off.");
+      return json<CodesData>({ status: "codes", title: "New recovery codes", codes });
     }
     default:
-      return refuse(null, "Unknown action.");
+      return refuse(typedSubmission({}), null, "Unknown action.");
   }
 }
 
@@ -210,35 +224,10 @@ function RecoveryCodes({ title, codes }: { title: string; codes: string[] }) {
   );
 }
 
-/** The code-or-password fields that guard regenerating codes and turning 2FA off. */
-function IdentityFields({
-  prefix,
-  errors,
-}: {
-  prefix: string;
-  errors: Record<string, string | undefined>;
-}) {
-  return (
-    <div className="grid gap-3 sm:grid-cols-2">
-      <TextField
-        id={`${prefix}-code`}
-        label="Current 6-digit code"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={7}
-        error={errors.code}
-      />
-      <TextField
-        id={`${prefix}-password`}
-        label="or your password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password}
-      />
-    </div>
-  );
+/** The route's answer: the recovery codes to show, if that is what it answered. */
+function useCodes(): CodesData | undefined {
+  const data = useActionData<typeof action>();
+  return data && "codes" in data ? (data as CodesData) : undefined;
 }
 
 /**
@@ -251,8 +240,6 @@ function ConfirmedActionForm({
   text,
   button,
   buttonClassName,
-  error,
-  clearOn,
   busy,
 }: {
   intent: Intent;
@@ -260,20 +247,52 @@ function ConfirmedActionForm({
   text: string;
   button: string;
   buttonClassName: string;
-  error: { message: string; fieldErrors: Record<string, string | undefined> } | null;
-  clearOn: unknown;
   busy: boolean;
 }) {
-  const form = useClearedForm(clearOn);
+  const result = useFormResult(intent);
+  const codes = useCodes();
+  const ref = useClearedForm(result ?? (intent === "regenerate" ? codes : undefined));
+  const [form, fields] = useForm({
+    id: intent,
+    lastResult: result,
+    // The browser's own checks (required, type) until JavaScript takes over.
+    defaultNoValidate: false,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: identitySchema, disableAutoCoercion: true }),
+  });
   const titleId = `${intent}-title`;
   return (
-    <Form method="post" className="flex flex-col gap-3" aria-labelledby={titleId} ref={form}>
+    <Form
+      method="post"
+      className="flex flex-col gap-3"
+      ref={ref}
+      {...getFormProps(form)}
+      aria-labelledby={titleId}
+    >
       <h3 id={titleId} className="text-lg font-semibold">
         {title}
       </h3>
       <p className="text-sm text-slate-600">{text}</p>
-      {error ? <FormAlert title="Oops..." text={error.message} /> : null}
-      <IdentityFields prefix={intent} errors={error?.fieldErrors ?? {}} />
+      <FormResultMessage result={result} inline />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField
+          label="Current 6-digit code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={7}
+          {...fieldProps(fields.code)}
+          defaultValue=""
+        />
+        <TextField
+          label="or your password"
+          type="password"
+          autoComplete="current-password"
+          {...fieldProps(fields.password)}
+          defaultValue=""
+        />
+      </div>
       <button
         type="submit"
         name="intent"
@@ -289,12 +308,22 @@ function ConfirmedActionForm({
 
 export default function TwoFactorSettingsPage() {
   const { enabled, enabledAt, recoveryCodesLeft, setup } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
+  const codes = useCodes();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const error = data?.status === "error" ? data : null;
-  const errorsFor = (intent: Intent) => (error?.intent === intent ? error.fieldErrors : {});
-  const confirmForm = useClearedForm(error?.intent === "confirm" ? error : null);
+  const pageResult = useFormResult("two-factor");
+  const confirmResult = useFormResult("confirm");
+  const confirmRef = useClearedForm(confirmResult);
+  const [confirmForm, confirmFields] = useForm({
+    id: "confirm",
+    lastResult: confirmResult,
+    // The browser's own checks (required, type) until JavaScript takes over.
+    defaultNoValidate: false,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: setupCodeSchema, disableAutoCoercion: true }),
+  });
 
   return (
     <AdminPage
@@ -307,8 +336,8 @@ export default function TwoFactorSettingsPage() {
           ← Account security
         </Link>
       </p>
-      {data?.status === "codes" ? <RecoveryCodes title={data.title} codes={data.codes} /> : null}
-      {error && error.intent === null ? <FormAlert title="Oops..." text={error.message} /> : null}
+      {codes ? <RecoveryCodes title={codes.title} codes={codes.codes} /> : null}
+      <FormResultMessage result={pageResult} inline />
 
       {enabled ? (
         <div className="flex flex-col gap-8">
@@ -324,8 +353,6 @@ export default function TwoFactorSettingsPage() {
             text="New codes replace the old ones, used or not. Confirm with a current code or your password."
             button="Regenerate recovery codes"
             buttonClassName={buttonClass.secondary}
-            error={error?.intent === "regenerate" ? error : null}
-            clearOn={data?.status === "codes" || error?.intent === "regenerate" ? data : null}
             busy={busy}
           />
           <ConfirmedActionForm
@@ -334,8 +361,6 @@ export default function TwoFactorSettingsPage() {
             text="You will sign in with your password only. Confirm with a current code or your password."
             button="Turn off"
             buttonClassName={buttonClass.danger}
-            error={error?.intent === "disable" ? error : null}
-            clearOn={error?.intent === "disable" ? error : null}
             busy={busy}
           />
         </div>
@@ -363,16 +388,21 @@ export default function TwoFactorSettingsPage() {
               {setup.secret.replace(/(.{4})/g, "$1 ").trim()}
             </code>
           </p>
-          {error?.intent === "confirm" ? <FormAlert title="Oops..." text={error.message} /> : null}
-          <Form method="post" className="flex flex-col gap-3" ref={confirmForm}>
+          <FormResultMessage result={confirmResult} inline />
+          <Form
+            method="post"
+            className="flex flex-col gap-3"
+            ref={confirmRef}
+            {...getFormProps(confirmForm)}
+          >
             <TextField
               label="6-digit code from the app"
-              name="code"
               required
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={7}
-              error={errorsFor("confirm").code}
+              {...fieldProps(confirmFields.code)}
+              defaultValue=""
             />
             <div className="flex flex-wrap gap-3">
               <button

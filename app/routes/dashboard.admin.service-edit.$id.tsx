@@ -34,6 +34,7 @@ export default function EditFeather() {
       <EntityForm
         key={service.id}
         fields={SERVICE_FIELDS}
+        schema={serviceSchema}
         defaults={service}
         submitLabel="Update"
         pendingLabel="Updating..."

@@ -30,6 +30,7 @@ export default function AddFeather() {
     <AdminPage title="Add Feather" width="narrow">
       <EntityForm
         fields={SERVICE_FIELDS}
+        schema={serviceSchema}
         defaults={{ icon: "code" }}
         submitLabel="Add Feather"
         pendingLabel="Adding..."

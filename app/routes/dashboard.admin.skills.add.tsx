@@ -26,7 +26,12 @@ export async function action(args: ActionFunctionArgs) {
 export default function AddSkill() {
   return (
     <AdminPage title="Add Skill" width="narrow">
-      <EntityForm fields={SKILL_FIELDS} submitLabel="Add Skill" pendingLabel="Adding..." />
+      <EntityForm
+        fields={SKILL_FIELDS}
+        schema={skillSchema}
+        submitLabel="Add Skill"
+        pendingLabel="Adding..."
+      />
     </AdminPage>
   );
 }

@@ -5,34 +5,29 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import {
-  Form,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useSearchParams,
-} from "@remix-run/react";
+import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
-import { z } from "zod";
-import { MessageDialog, buttonClass } from "~/components/dialog";
-import { FormAlert, TextField, inputClass } from "~/components/form";
+import { buttonClass } from "~/components/dialog";
+import { TextField, fieldProps, inputClass } from "~/components/form";
+import { FormResultMessage, hasFieldErrors, useFormResult } from "~/components/form-result";
 import { createFirstOwner, ownerExists } from "~/models/owner.server";
 import {
   authenticator,
   getOwner,
+  INVALID_LOGIN_INPUT,
   LoginError,
   OWNER_STRATEGY,
-  parseLoginForm,
 } from "~/utils/auth.server";
 import { clearLoginAttempts, countLoginAttempt } from "~/utils/login-throttle.server";
-import { BodyRefused, readForm, requestWithForm, TOO_LARGE_HEADERS } from "~/utils/body.server";
-import { emailSchema, newPasswordSchema } from "~/utils/password.server";
-import { PASSWORD_MIN_LENGTH } from "~/utils/password-rules";
+import { BodyRefused, readForm, requestWithForm } from "~/utils/body.server";
+import { formResult, submissionOf, typedSubmission } from "~/utils/form-result.server";
+import { loginSchema, ownerSetupSchema, PASSWORD_MIN_LENGTH } from "~/utils/password-rules";
 import { safeRedirect } from "~/utils/request.server";
 import { completeSignIn } from "~/utils/sign-in.server";
 import { startTwoFactorSignIn } from "~/utils/two-factor-sign-in.server";
 import { useHydrated } from "~/utils/use-hydrated";
-import { fieldErrorsOf } from "~/utils/validation";
 
 export const meta: MetaFunction = () => [
   { title: "Admin Login | Folio" },
@@ -44,101 +39,66 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ setup: !(await ownerExists()) });
 }
 
-type ActionData = {
-  intent: "login" | "setup";
-  title: string;
-  message: string;
-  fieldErrors: Record<string, string>;
-  values: { email: string };
+/** Passwords are never sent back. */
+const HIDDEN = ["password", "confirmPassword"];
+const OOPS = "Oops...";
+const OWNER_EXISTS = "The owner account already exists. Please log in.";
+
+type Refusal = {
+  status: number;
+  text: string;
+  fieldErrors?: Record<string, string | undefined>;
+  headers?: HeadersInit;
 };
 
-const setupSchema = z
-  .object({ email: emailSchema, password: newPasswordSchema, confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "Passwords do not match",
-  });
-
-function refuse(status: number, data: ActionData, headers?: HeadersInit) {
-  return json(data, { status, headers });
-}
-
-/** A body that is not a form, or too large (body.server.ts): the login page says why. */
-function refuseBodyOf(error: unknown) {
-  if (!(error instanceof BodyRefused)) throw error;
-  const data: ActionData = {
-    intent: "login",
-    title: "Oops...",
-    message: error.message,
-    fieldErrors: {},
-    values: { email: "" },
-  };
-  return refuse(error.status, data, error.status === 413 ? TOO_LARGE_HEADERS : undefined);
-}
-
 export async function action({ request }: ActionFunctionArgs) {
-  const read = await readForm(request).catch((error: unknown) => error);
-  if (!(read instanceof FormData)) return refuseBodyOf(read);
-  const form = read;
+  let form: FormData;
+  try {
+    form = await readForm(request);
+  } catch (error) {
+    // A body that is not a form, or too large (body.server.ts): the login page says why.
+    if (!(error instanceof BodyRefused)) throw error;
+    return formResult(typedSubmission({}), {
+      title: OOPS,
+      text: error.message,
+      status: error.status,
+    });
+  }
   const intent = form.get("intent") === "setup" ? "setup" : "login";
+  const refuse = (
+    submission: Parameters<typeof formResult>[0],
+    { status, text, fieldErrors, headers }: Refusal,
+  ) =>
+    formResult(submission, { title: OOPS, text, status, fieldErrors, headers, hideFields: HIDDEN });
   const email = String(form.get("email") ?? "")
     .trim()
     .slice(0, 254);
   const redirectTo = safeRedirect(form.get("redirectTo"));
-  const values = { email };
 
   if (intent === "setup") {
-    if (await ownerExists()) {
-      return refuse(403, {
-        intent,
-        title: "Oops...",
-        message: "The owner account already exists. Please log in.",
-        fieldErrors: {},
-        values,
-      });
+    const submission = submissionOf(form, ownerSetupSchema);
+    if (await ownerExists()) return refuse(submission, { status: 403, text: OWNER_EXISTS });
+    if (submission.status !== "success") {
+      return refuse(submission, { status: 400, text: "Please correct the highlighted fields." });
     }
-    const parsed = setupSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) {
-      return refuse(400, {
-        intent,
-        title: "Oops...",
-        message: "Please correct the highlighted fields.",
-        fieldErrors: fieldErrorsOf(parsed.error),
-        values,
-      });
-    }
-    const owner = await createFirstOwner(parsed.data.email, parsed.data.password);
-    if (!owner) {
-      return refuse(403, {
-        intent,
-        title: "Oops...",
-        message: "The owner account already exists. Please log in.",
-        fieldErrors: {},
-        values,
-      });
-    }
+    const owner = await createFirstOwner(submission.value.email, submission.value.password);
+    if (!owner) return refuse(submission, { status: 403, text: OWNER_EXISTS });
     return completeSignIn(request, owner, "/dashboard", "Account created");
   }
 
   // Field errors (a malformed email, a password over 72 bytes) cost no attempt and no bcrypt.
-  const input = parseLoginForm(form);
-  if (!input.success) {
-    return refuse(400, {
-      intent,
-      title: "Oops...",
-      message: input.error.message,
-      fieldErrors: input.error.fieldErrors,
-      values,
-    });
+  const submission = submissionOf(form, loginSchema);
+  if (submission.status !== "success") {
+    return refuse(submission, { status: 400, text: INVALID_LOGIN_INPUT });
   }
   // Counted before the password is checked: parallel guesses cannot get past the limit.
   const attempt = await countLoginAttempt(request, email);
   if (!attempt.allowed) {
-    return refuse(
-      429,
-      { intent, title: "Oops...", message: attempt.message, fieldErrors: {}, values },
-      { "Retry-After": String(attempt.retryAfterSeconds) },
-    );
+    return refuse(submission, {
+      status: 429,
+      text: attempt.message,
+      headers: { "Retry-After": String(attempt.retryAfterSeconds) },
+    });
   }
 
   try {
@@ -150,12 +110,10 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof LoginError)) throw error;
     const invalidInput = Object.keys(error.fieldErrors).length > 0;
-    return refuse(invalidInput ? 400 : 401, {
-      intent,
-      title: "Oops...",
-      message: error.message,
+    return refuse(submission, {
+      status: invalidInput ? 400 : 401,
+      text: error.message,
       fieldErrors: error.fieldErrors,
-      values,
     });
   }
 }
@@ -172,19 +130,18 @@ export const headers: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
 };
 
 function PasswordField({
-  name,
+  meta,
   label,
-  error,
   autoComplete,
 }: {
-  name: string;
+  meta: FieldMetadata<string>;
   label: string;
-  error?: string;
   autoComplete: string;
 }) {
   const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
-  const id = `${name}-input`;
+  const { id, name } = meta;
+  const error = meta.errors?.[0];
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
@@ -224,13 +181,23 @@ function PasswordField({
 
 export default function LoginPage() {
   const { setup } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
+  const result = useFormResult();
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const hydrated = useHydrated();
-  const errors: Record<string, string | undefined> = data?.fieldErrors ?? {};
-  const hasFieldErrors = Object.keys(errors).length > 0;
+  const [form, fields] = useForm<Record<string, string>>({
+    id: setup ? "setup" : "login",
+    lastResult: result,
+    // The browser's own checks (required, type) until JavaScript takes over.
+    defaultNoValidate: false,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, {
+        schema: setup ? ownerSetupSchema : loginSchema,
+        disableAutoCoercion: true,
+      }),
+  });
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-100 to-brand-50 px-4 py-12">
@@ -246,40 +213,27 @@ export default function LoginPage() {
         ) : (
           <div className="mb-6" />
         )}
-        {data && (!hydrated || hasFieldErrors) ? (
-          <FormAlert title={data.title} text={data.message} />
-        ) : null}
-        {data && hydrated && !hasFieldErrors ? (
-          <MessageDialog
-            key={JSON.stringify(data)}
-            kind="error"
-            title={data.title}
-            text={data.message}
-          />
-        ) : null}
-        <Form method="post" className="mt-4 flex flex-col gap-4" noValidate={false}>
+        {/* With field messages the reason stays above the form, near them; else the dialog. */}
+        <FormResultMessage result={result} inline={hasFieldErrors(result)} />
+        <Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(form)}>
           <input type="hidden" name="intent" value={setup ? "setup" : "login"} />
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/dashboard"} />
           <TextField
             label="Email"
-            name="email"
+            {...fieldProps(fields.email)}
             type="email"
             required
             autoComplete="email"
-            defaultValue={data?.values.email ?? ""}
-            error={errors.email}
           />
           <PasswordField
-            name="password"
+            meta={fields.password}
             label="Password"
-            error={errors.password}
             autoComplete={setup ? "new-password" : "current-password"}
           />
           {setup ? (
             <PasswordField
-              name="confirmPassword"
+              meta={fields.confirmPassword}
               label="Confirm Password"
-              error={errors.confirmPassword}
               autoComplete="new-password"
             />
           ) : null}

@@ -6,9 +6,12 @@ import type {
 } from "@remix-run/node";
 import { readForm } from "~/utils/body.server";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { buttonClass } from "~/components/dialog";
-import { FormAlert, TextField } from "~/components/form";
+import { TextField } from "~/components/form";
+import { FormResultMessage, useFormResult } from "~/components/form-result";
 import { getOwnerById } from "~/models/owner.server";
 import { redeemRecoveryCode, verifyTwoFactorCode } from "~/models/two-factor.server";
 import { getOwner } from "~/utils/auth.server";
@@ -23,7 +26,8 @@ import {
   readPendingSignIn,
   restartSignIn,
 } from "~/utils/two-factor-sign-in.server";
-import { normalizeRecoveryCode } from "~/utils/totp.server";
+import { formResult, submissionOf } from "~/utils/form-result.server";
+import { twoFactorCodeSchema } from "~/utils/two-factor-rules";
 import { useClearedForm } from "~/utils/use-cleared-form";
 
 /** Secrets and codes are shown here: never kept in a cache. */
@@ -46,40 +50,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ method: methodOf(new URL(request.url).searchParams.get("method")) });
 }
 
-type ActionData = { method: Method; title: string; message: string; fieldError?: string };
-
-function refuse(status: number, data: ActionData, headers?: HeadersInit) {
-  return json(data, { status, headers });
-}
-
-/** The code typed, or a message saying what a valid one looks like. */
-function readCode(method: Method, raw: string): { code: string } | { error: string } {
-  if (method === "totp") {
-    const code = raw.replace(/\s/g, "");
-    return /^\d{6}$/.test(code)
-      ? { code }
-      : { error: "Enter the 6-digit code shown in your authenticator app." };
-  }
-  return /^[A-Z0-9]{10}$/.test(normalizeRecoveryCode(raw))
-    ? { code: raw }
-    : { error: "A recovery code has 10 letters and digits, like ABCDE-23456." };
-}
+/** Codes are never sent back. */
+const HIDDEN = ["code"];
 
 export async function action({ request }: ActionFunctionArgs) {
   const pending = await readPendingSignIn(request);
   if (!pending) return restartSignIn(EXPIRED);
   // Bounded like every body; one that is too large or not a form reads as empty (a 400 below).
   const form = await readForm(request).catch(() => new FormData());
-  const method = methodOf(form.get("method"));
-  const read = readCode(method, String(form.get("code") ?? "").slice(0, 100));
-  if ("error" in read) {
-    return refuse(400, {
-      method,
+  const submission = submissionOf(form, twoFactorCodeSchema);
+  const refuse = (
+    status: number,
+    text: string,
+    { code, headers }: { code?: string; headers?: HeadersInit } = {},
+  ) =>
+    formResult(submission, {
       title: "Oops...",
-      message: "Please correct the highlighted field.",
-      fieldError: read.error,
+      text,
+      status,
+      headers,
+      fieldErrors: code ? { code } : undefined,
+      hideFields: HIDDEN,
     });
-  }
+  if (submission.status !== "success") return refuse(400, "Please correct the highlighted field.");
+  const read = submission.value;
+  const { method } = read;
 
   const { LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS } = env();
   const ipKey = `2fa:ip:${clientIp(request)}`;
@@ -95,12 +90,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (blocked) {
     return refuse(
       429,
-      {
-        method,
-        title: "Oops...",
-        message: `Too many attempts. Please try again in ${formatRetryAfter(blocked.retryAfterSeconds)}.`,
-      },
-      { "Retry-After": String(blocked.retryAfterSeconds) },
+      `Too many attempts. Please try again in ${formatRetryAfter(blocked.retryAfterSeconds)}.`,
+      { headers: { "Retry-After": String(blocked.retryAfterSeconds) } },
     );
   }
 
@@ -111,15 +102,13 @@ export async function action({ request }: ActionFunctionArgs) {
       ? await verifyTwoFactorCode(owner.id, read.code)
       : await redeemRecoveryCode(owner.id, read.code);
   if (!ok) {
-    return refuse(400, {
-      method,
-      title: "Oops...",
-      message:
-        method === "totp"
-          ? "That code is not valid (or was already used). Wait for the next code in your app and try again."
-          : "That recovery code is not valid or was already used.",
-      fieldError: method === "totp" ? "Invalid code" : "Invalid recovery code",
-    });
+    return refuse(
+      400,
+      method === "totp"
+        ? "That code is not valid (or was already used). Wait for the next code in your app and try again."
+        : "That recovery code is not valid or was already used.",
+      { code: method === "totp" ? "Invalid code" : "Invalid recovery code" },
+    );
   }
 
   await resetRateLimit(ipKey);
@@ -130,12 +119,24 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function TwoFactorSignInPage() {
   const loaderData = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
+  const result = useFormResult();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const method = data?.method ?? loaderData.method;
+  const method = result ? methodOf(result.initialValue?.method) : loaderData.method;
   const totp = method === "totp";
-  const formRef = useClearedForm(data);
+  const formRef = useClearedForm(result);
+  const [form, fields] = useForm<{ method: string; code: string }>({
+    id: `two-factor-${method}`,
+    lastResult: result,
+    // The browser's own checks (required, type) until JavaScript takes over.
+    defaultNoValidate: false,
+    // The one field has focus at once: leaving it (e.g. for 'Use a recovery code') is no mistake.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: twoFactorCodeSchema, disableAutoCoercion: true }),
+  });
+  const code = { id: fields.code.id, error: fields.code.errors?.[0] };
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-100 to-brand-50 px-4 py-12">
@@ -146,8 +147,14 @@ export default function TwoFactorSignInPage() {
             ? "Enter the 6-digit code from your authenticator app."
             : "Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each code works once."}
         </p>
-        {data ? <FormAlert title={data.title} text={data.message} /> : null}
-        <Form method="post" className="mt-4 flex flex-col gap-4" key={method} ref={formRef}>
+        <FormResultMessage result={result} inline />
+        <Form
+          method="post"
+          className="mt-4 flex flex-col gap-4"
+          key={method}
+          ref={formRef}
+          {...getFormProps(form)}
+        >
           <input type="hidden" name="method" value={method} />
           {totp ? (
             <TextField
@@ -159,7 +166,7 @@ export default function TwoFactorSignInPage() {
               autoComplete="one-time-code"
               pattern="[0-9 ]*"
               maxLength={7}
-              error={data?.fieldError}
+              {...code}
             />
           ) : (
             <TextField
@@ -171,7 +178,7 @@ export default function TwoFactorSignInPage() {
               autoCapitalize="characters"
               spellCheck={false}
               maxLength={20}
-              error={data?.fieldError}
+              {...code}
             />
           )}
           <button

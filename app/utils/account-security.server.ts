@@ -1,12 +1,10 @@
-import { json } from "@remix-run/node";
 import { z } from "zod";
-import { ERROR_TITLE } from "~/entities/entity";
-import { SECURITY_URL, type SecurityActionData } from "~/utils/security";
+import { SECURITY_URL } from "~/utils/security";
 import { changeOwnerPassword, ownerPasswordMatches } from "~/models/owner.server";
-import { parseForm } from "./admin.server";
 import { requireOwnerSession } from "./auth.server";
 import { env } from "./env.server";
-import { newPasswordSchema } from "./password.server";
+import { formResult, parseSubmission, submissionOf } from "./form-result.server";
+import { changePasswordSchema } from "./password-rules";
 import { consumeRateLimit, formatRetryAfter, resetRateLimit } from "./rate-limit.server";
 import { endOtherOwnerSessions, endOwnerSession } from "./session.server";
 import { redirectWithToast } from "./toast.server";
@@ -20,74 +18,61 @@ const intentSchema = z.object({
   }),
 });
 
-const changePasswordSchema = z
-  .object({
-    currentPassword: z
-      .string({ required_error: "Current password is required" })
-      .min(1, "Current password is required"),
-    newPassword: newPasswordSchema,
-    confirmPassword: z.string({ required_error: "Confirm the new password" }),
-  })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "Passwords do not match",
-  })
-  .refine((v) => v.newPassword !== v.currentPassword, {
-    path: ["newPassword"],
-    message: "The new password must differ from the current one",
-  });
-
 const endSessionSchema = z.object({
   session: z.string({ required_error: "Choose a session" }).min(1).max(100),
 });
 
+/** Passwords are never sent back. */
+const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
+
+type AnySubmission = Parameters<typeof formResult>[0];
+
 function refuse(
-  intent: string,
+  submission: AnySubmission,
+  formId: string,
   text: string,
-  fieldErrors: Record<string, string> = {},
-  httpStatus = 400,
+  fieldErrors: Record<string, string[] | undefined> = {},
+  status = 400,
+  headers?: HeadersInit,
 ) {
-  // Passwords are never sent back: `values` stays empty.
-  const body: SecurityActionData = {
-    status: "error",
-    title: ERROR_TITLE,
+  return formResult(submission, {
     text,
     fieldErrors,
-    values: {},
-    intent,
-  };
-  return json(body, { status: httpStatus });
+    status,
+    formId,
+    headers,
+    hideFields: PASSWORD_FIELDS,
+  });
 }
 
-async function changePassword(ownerId: number, sessionId: string, fields: Record<string, unknown>) {
-  const parsed = changePasswordSchema.safeParse(fields);
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-    return refuse("change-password", CHANGE_PASSWORD_FAILED, fieldErrors);
+async function changePassword(ownerId: number, sessionId: string, form: FormData) {
+  const submission = submissionOf(form, changePasswordSchema);
+  if (submission.status !== "success") {
+    return refuse(submission, "change-password", CHANGE_PASSWORD_FAILED);
   }
+  const data = submission.value;
   // Counted before the current password is checked, per session: a stolen session cannot be
   // used to guess the password, and cannot lock the owner's own browser out of this form.
   const { LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS } = env();
   const key = `password:session:${sessionId}`;
   const limit = await consumeRateLimit(key, LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS);
   if (!limit.allowed) {
-    const res = refuse(
+    return refuse(
+      submission,
       "change-password",
       `Too many wrong current passwords. Please try again in ${formatRetryAfter(limit.retryAfterSeconds)}.`,
       {},
       429,
+      { "Retry-After": String(limit.retryAfterSeconds) },
     );
-    res.headers.set("Retry-After", String(limit.retryAfterSeconds));
-    return res;
   }
-  if (!(await ownerPasswordMatches(ownerId, parsed.data.currentPassword))) {
-    return refuse("change-password", CHANGE_PASSWORD_FAILED, {
-      currentPassword: WRONG_CURRENT_PASSWORD,
+  if (!(await ownerPasswordMatches(ownerId, data.currentPassword))) {
+    return refuse(submission, "change-password", CHANGE_PASSWORD_FAILED, {
+      currentPassword: [WRONG_CURRENT_PASSWORD],
     });
   }
   await resetRateLimit(key);
-  const ended = await changeOwnerPassword(ownerId, parsed.data.newPassword, sessionId);
+  const ended = await changeOwnerPassword(ownerId, data.newPassword, sessionId);
   return redirectWithToast(SECURITY_URL, {
     type: "success",
     title: "Password Changed",
@@ -104,19 +89,20 @@ const signedOut = (count: number) =>
 /** The security page's action: change password, end one session, end every other session. */
 export async function securityAction(request: Request) {
   const { owner, sessionId } = await requireOwnerSession(request);
-  const form = await parseForm(request, intentSchema.passthrough());
-  if (!form.success) return refuse("", "Unknown action.");
-  const fields = Object.fromEntries(form.form);
-  switch (form.data.intent) {
+  const read = await parseSubmission(request, intentSchema.passthrough());
+  if (!read.ok) return refuse(read.submission, "", "Unknown action.");
+  switch (read.submission.value.intent) {
     case "change-password":
-      return changePassword(owner.id, sessionId, fields);
+      return changePassword(owner.id, sessionId, read.form);
     case "end-session": {
-      const parsed = endSessionSchema.safeParse(fields);
-      const ended = parsed.success
-        ? await endOwnerSession(owner.id, parsed.data.session, sessionId)
-        : 0;
+      const submission = submissionOf(read.form, endSessionSchema);
+      const ended =
+        submission.status === "success"
+          ? await endOwnerSession(owner.id, submission.value.session, sessionId)
+          : 0;
       if (ended === 0) {
         return refuse(
+          submission,
           "end-session",
           "That session is not signed in any more (or it is this browser: use Logout for it).",
           {},

@@ -10,79 +10,12 @@ import {
   SOMETHING_WENT_WRONG,
   type AdminEntity,
   type DeleteConfirmData,
-  type FormResult,
 } from "~/entities/entity";
 import { isRefusal, type EntityService, type Removal } from "~/entities/entity.server";
 import { parseId, type UpdateResult } from "~/entities/fields";
 import { requireOwner } from "./auth.server";
-import { BodyRefused, partialForm, readForm, TOO_LARGE_HEADERS } from "./body.server";
+import { formResult, parseSubmission } from "./form-result.server";
 import { redirectWithToast } from "./toast.server";
-import { fieldErrorsOf, formValues } from "./validation";
-
-export type ParsedForm<T> =
-  | { success: true; data: T; values: Record<string, string>; form: FormData }
-  | {
-      success: false;
-      fieldErrors: Record<string, string>;
-      values: Record<string, string>;
-      /** Set when the body itself was refused (400/413/415): the status and why. */
-      httpStatus?: number;
-      text?: string;
-    };
-
-/**
- * Reads a form (bounded: see body.server.ts) and validates it with `schema`. Never throws for
- * client input: a body that cannot be read, is too large or is not a form comes back as a
- * failure with its status, its reason and, for a form cut at the cap, what was typed before it.
- */
-export async function parseForm<S extends z.ZodTypeAny>(
-  request: Request,
-  schema: S,
-): Promise<ParsedForm<z.infer<S>>> {
-  let form: FormData;
-  try {
-    form = await readForm(request);
-  } catch (error) {
-    if (!(error instanceof BodyRefused)) throw error;
-    const values = error.status === 413 ? formValues(partialForm(error)) : {};
-    return {
-      success: false,
-      fieldErrors: {},
-      values,
-      httpStatus: error.status,
-      text: error.message,
-    };
-  }
-  const values = formValues(form);
-  const parsed = schema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return { success: false, fieldErrors: fieldErrorsOf(parsed.error), values };
-  return { success: true, data: parsed.data, values, form };
-}
-
-/** A refused submission: 400 (or `status`), the field messages and everything typed. */
-export function formError(
-  text: string,
-  {
-    fieldErrors = {},
-    values = {},
-    httpStatus = 400,
-    title = ERROR_TITLE,
-  }: {
-    fieldErrors?: Record<string, string>;
-    values?: Record<string, string>;
-    httpStatus?: number;
-    title?: string;
-  } = {},
-) {
-  const body: FormResult = { status: "error", title, text, fieldErrors, values };
-  return json(body, { status: httpStatus, headers: httpStatus === 413 ? TOO_LARGE_HEADERS : {} });
-}
-
-/** A notice that is not an error (the spec's info dialog 'No Changes Made'). */
-export function formNotice(title: string, text: string, values: Record<string, string> = {}) {
-  const body: FormResult = { status: "info", title, text, fieldErrors: {}, values };
-  return json(body);
-}
 
 /** A 404 the dashboard's error boundary shows inside the admin chrome. */
 export function notFound(entity: Pick<AdminEntity, "noun">): Response {
@@ -133,21 +66,30 @@ export async function handleCreate<S extends z.ZodTypeAny>(
   },
 ) {
   await requireOwner(request);
-  const parsed = await parseForm(request, schema);
-  if (!parsed.success) return formError(parsed.text ?? entity.addFailedText, parsed);
+  const parsed = await parseSubmission(request, schema);
+  if (!parsed.ok) {
+    return formResult(parsed.submission, {
+      text: parsed.refused?.text ?? entity.addFailedText,
+      status: parsed.refused?.status,
+    });
+  }
+  const { submission } = parsed;
   try {
-    const outcome = await create(parsed.data);
+    const outcome = await create(submission.value);
     if (isRefusal(outcome)) {
-      return formError(entity.addFailedText, { ...outcome, values: parsed.values });
+      return formResult(submission, {
+        text: entity.addFailedText,
+        fieldErrors: outcome.fieldErrors,
+      });
     }
   } catch (error) {
     console.error(`Adding a ${entity.noun} failed:`, error);
-    return formError(SOMETHING_WENT_WRONG, { values: parsed.values, httpStatus: 500 });
+    return formResult(submission, { text: SOMETHING_WENT_WRONG, status: 500 });
   }
   return redirectWithToast(redirectTo, {
     type: "success",
     title: entity.addedTitle,
-    text: nameOf ? `“${nameOf(parsed.data)}” has been added.` : undefined,
+    text: nameOf ? `“${nameOf(submission.value)}” has been added.` : undefined,
     dialog: true,
   });
 }
@@ -172,22 +114,29 @@ export async function handleUpdate<S extends z.ZodTypeAny>(
 ) {
   await requireOwner(request);
   const id = requireId(entity, params.id);
-  const parsed = await parseForm(request, schema);
-  if (!parsed.success) return formError(parsed.text ?? SOMETHING_WENT_WRONG, parsed);
+  const parsed = await parseSubmission(request, schema);
+  if (!parsed.ok) {
+    return formResult(parsed.submission, {
+      text: parsed.refused?.text ?? SOMETHING_WENT_WRONG,
+      status: parsed.refused?.status,
+    });
+  }
+  const { submission } = parsed;
   let result: UpdateResult;
   try {
-    result = await update(id, parsed.data);
+    result = await update(id, submission.value);
   } catch (error) {
     console.error(`Updating ${entity.noun} ${id} failed:`, error);
-    return formError(SOMETHING_WENT_WRONG, { values: parsed.values, httpStatus: 500 });
+    return formResult(submission, { text: SOMETHING_WENT_WRONG, status: 500 });
   }
   if (result.matchedCount === 0) throw notFound(entity);
-  if (result.modifiedCount === 0)
-    return formNotice(NO_CHANGES_TITLE, NO_CHANGES_TEXT, parsed.values);
+  if (result.modifiedCount === 0) {
+    return formResult(submission, { title: NO_CHANGES_TITLE, text: NO_CHANGES_TEXT, status: 200 });
+  }
   return redirectWithToast(entity.listUrl, {
     type: "success",
     title: entity.updatedTitle ?? `${entity.noun} Updated Successfully!`,
-    text: nameOf ? `“${nameOf(parsed.data)}” has been saved.` : undefined,
+    text: nameOf ? `“${nameOf(submission.value)}” has been saved.` : undefined,
     dialog: true,
   });
 }

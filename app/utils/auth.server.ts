@@ -1,9 +1,8 @@
 import { redirect, replace } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { z } from "zod";
 import { getOwnerById, verifyOwnerLogin, type OwnerIdentity } from "~/models/owner.server";
-import { emailSchema, PASSWORD_MAX_BYTES } from "./password.server";
+import { loginSchema } from "./password-rules";
 import { clientIp } from "./request.server";
 import {
   createOwnerSession,
@@ -24,16 +23,7 @@ export class LoginError extends Error {
   }
 }
 
-export const loginSchema = z.object({
-  email: emailSchema,
-  password: z
-    .string({ required_error: "Password is required" })
-    .min(1, "Password is required")
-    .refine(
-      (p) => new TextEncoder().encode(p).length <= PASSWORD_MAX_BYTES,
-      `Password must be at most ${PASSWORD_MAX_BYTES} bytes`,
-    ),
-});
+export { loginSchema };
 
 export const INVALID_LOGIN_INPUT = "Please fill in a valid email and password.";
 

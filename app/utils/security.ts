@@ -1,8 +1,3 @@
-import type { FormResult } from "~/entities/entity";
-
 export const SECURITY_URL = "/dashboard/admin/security";
 /** Two-factor sign-in settings (built separately; linked from the security page). */
 export const TWO_FACTOR_URL = "/dashboard/admin/security/two-factor";
-
-/** What the security page's action answers when it does not redirect. */
-export type SecurityActionData = FormResult & { intent: string };

@@ -1,6 +1,9 @@
 import crypto from "node:crypto";
 import { generateSecret, generateURI, verify } from "otplib";
 import QRCode from "qrcode";
+import { normalizeRecoveryCode } from "./two-factor-rules";
+
+export { normalizeRecoveryCode };
 
 /** Standard authenticator-app settings: SHA-1, 6 digits, 30-second steps. */
 export const TOTP_PERIOD_SECONDS = 30;
@@ -63,11 +66,6 @@ function newRecoveryCode(): string {
 
 export function newRecoveryCodes(count = RECOVERY_CODE_COUNT): string[] {
   return Array.from({ length: count }, newRecoveryCode);
-}
-
-/** What a person may type for a code: any case, with or without spaces and dashes. */
-export function normalizeRecoveryCode(input: string): string {
-  return input.toUpperCase().replace(/[\s-]/g, "");
 }
 
 /** Recovery codes are random and long, so a plain SHA-256 is enough (no slow hash needed). */

@@ -232,8 +232,10 @@ describe("security page: change password", () => {
       const res = await changePassword(me.cookie, fields);
       expect(res.status).toBe(400);
       const body = await res.json();
-      expect(body.fieldErrors[field]).toMatch(message);
-      expect(body.values).toEqual({}); // passwords are never sent back
+      expect(body.error[field]?.[0]).toMatch(message);
+      expect(body.formId).toBe("change-password");
+      // Passwords are never sent back: only which form it was.
+      expect(body.initialValue).toEqual({ intent: "change-password" });
       expect(await verifyOwnerLogin(OWNER.email, OWNER.password)).not.toBeNull();
       expect(await prisma.session.findUnique({ where: { id: other.id } })).not.toBeNull();
     },
@@ -248,7 +250,7 @@ describe("security page: change password", () => {
     const blocked = await changePassword(me.cookie);
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect((await blocked.json()).text).toMatch(/Too many wrong current passwords/);
+    expect((await blocked.json()).dialog.text).toMatch(/Too many wrong current passwords/);
     expect(await verifyOwnerLogin(OWNER.email, OWNER.password)).not.toBeNull();
   });
 });

@@ -54,9 +54,9 @@ describe("admin category", () => {
     );
     expect(res.status).toBe(400);
     const body = await res.json();
-    expect(body.text).toBe("Failed to add Category.");
-    expect(body.fieldErrors.name).toBe('A category named "svelte" already exists.');
-    expect(body.values.name).toBe("svelte");
+    expect(body.dialog.text).toBe("Failed to add Category.");
+    expect(body.error.name).toEqual(['A category named "svelte" already exists.']);
+    expect(body.initialValue.name).toBe("svelte");
   });
 
   describeDelete("category", {

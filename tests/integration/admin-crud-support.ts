@@ -34,6 +34,14 @@ export function owner() {
   return session;
 }
 
+/**
+ * What a form result gives back as typed (Conform's `initialValue`): every field, except those
+ * left empty, which Conform leaves out (an absent field shows empty).
+ */
+export function typedValues(values: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ""));
+}
+
 export function expectLoginRedirect(response: Response, path: string) {
   expect(response.status).toBe(302);
   expect(response.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
@@ -102,14 +110,20 @@ export function describeAddForm(name: string, listUrl: string, form: AddForm) {
           const res = await submit(values, cookie);
           expect(res.status).toBe(400);
           const body = await res.json();
-          expect(body).toMatchObject({ status: "error", title: "Error!", text: form.failText });
-          expect(body.fieldErrors[field]).toBe(message);
-          for (const [key, value] of Object.entries(values)) expect(body.values[key]).toBe(value);
+          expect(body).toMatchObject({
+            status: "error",
+            dialog: { kind: "error", title: "Error!", text: form.failText },
+          });
+          expect(body.error[""]).toEqual([form.failText]);
+          expect(body.error[field]?.[0]).toBe(message);
+          // Conform's reply leaves out empty fields: an absent value was typed as ''.
+          for (const [key, value] of Object.entries(values))
+            expect(body.initialValue[key] ?? "").toBe(value);
         }
         const { [field]: _omitted, ...missing } = form.valid;
         const res = await submit(missing, cookie);
         expect(res.status).toBe(400);
-        expect((await res.json()).fieldErrors[field]).toBe(message);
+        expect((await res.json()).error[field]?.[0]).toBe(message);
       });
     }
 
@@ -121,8 +135,8 @@ export function describeAddForm(name: string, listUrl: string, form: AddForm) {
           const res = await submit(values, cookie);
           expect(res.status).toBe(400);
           const body = await res.json();
-          expect(body.fieldErrors[field]).toMatch(`at most ${max} characters`);
-          expect(body.values[field]).toBe(values[field]);
+          expect(body.error[field]?.[0]).toMatch(`at most ${max} characters`);
+          expect(body.initialValue[field]).toBe(values[field]);
           expect(await form.exists(values)).toBe(false);
         }
         const exact = { ...form.valid, [field]: "y".repeat(max) };
@@ -139,7 +153,7 @@ export function describeAddForm(name: string, listUrl: string, form: AddForm) {
       });
       const res = await call(form.route.action, json);
       expect(res.status).toBe(415);
-      expect((await res.json()).text).toBe(
+      expect((await res.json()).dialog.text).toBe(
         "Send the form as application/x-www-form-urlencoded or multipart/form-data (not application/json).",
       );
       const big = formRequest(

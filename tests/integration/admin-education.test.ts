@@ -14,6 +14,7 @@ import {
   expectLoginRedirect,
   flashOf,
   owner,
+  typedValues,
 } from "./admin-crud-support";
 
 const LIST = "/dashboard/admin/education";
@@ -101,7 +102,10 @@ describe("admin education", () => {
       const record = await education();
       const res = await edit(record.id, { ...record, id: "" }, cookie);
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ status: "info", title: "No Changes Made" });
+      expect(await res.json()).toMatchObject({
+        status: "success",
+        dialog: { kind: "info", title: "No Changes Made" },
+      });
     });
 
     it("requires all four fields, description included (400, values kept)", async () => {
@@ -118,12 +122,12 @@ describe("admin education", () => {
         const res = await edit(id, values, cookie);
         expect(res.status).toBe(400);
         const body = await res.json();
-        expect(body.fieldErrors[field]).toBe(message);
-        expect(body.values).toEqual(values);
+        expect(body.error[field]?.[0]).toBe(message);
+        expect(body.initialValue).toEqual(typedValues(values));
       }
       const long = await edit(id, { ...saved, description: "d".repeat(2001) }, cookie);
       expect(long.status).toBe(400);
-      expect((await long.json()).fieldErrors.description).toMatch("at most 2000");
+      expect((await long.json()).error.description?.[0]).toMatch("at most 2000");
     });
   });
 

@@ -199,10 +199,10 @@ describe("the profile form", () => {
       );
       expect(res.status).toBe(400);
       const body = await res.json();
-      expect(body.errors[field]).toMatch(message);
+      expect(body.error[field]?.[0]).toMatch(message);
       expect(body.dialog.title).toBe("Error!");
-      expect(body.dialog.text).toBe(body.errors[field]);
-      expect(body.values.address).toBe(String(change.address ?? "Typed street"));
+      expect(body.dialog.text).toBe(body.error[field]?.[0]);
+      expect(body.initialValue.address).toBe(String(change.address ?? "Typed street"));
       expect(await prisma.profile.findFirstOrThrow()).toMatchObject(seeded);
       // The picture uploaded with the refused form was removed again.
       expect(await prisma.uploadedImage.count()).toBe(0);
@@ -215,7 +215,7 @@ describe("the profile form", () => {
     const body = await res.json();
     expect(body.dialog.title).toBe("Error!");
     expect(body.dialog.text).toMatch(/^Image upload failed/);
-    expect(body.values.name).toBe("Typed Name");
+    expect(body.initialValue.name).toBe("Typed Name");
     expect((await prisma.profile.findFirstOrThrow()).name).toBe(seeded.name);
     expect(await prisma.uploadedImage.count()).toBe(0);
   });

@@ -10,6 +10,7 @@ import { prisma } from "~/models/db.server";
 import { imageKeyFromRef } from "~/utils/image-variants";
 import { getToast } from "~/utils/toast.server";
 import { cookieFrom, getRequest, ownerCookie, run } from "../support/requests";
+import { typedValues } from "./admin-crud-support";
 
 const URL_ADD = "/dashboard/admin/projects/add";
 const args = (request: Request) => ({ request, params: {}, context: {} });
@@ -187,8 +188,8 @@ describe("refused submissions keep what was typed and store nothing", () => {
     const res = await add({ ...valid, ...change, thumbnail: imageFile(await picture()) });
     expect(res.status).toBe(400);
     const body = await res.json();
-    expect(body.errors[field]).toMatch(message);
-    expect(body.values).toMatchObject({ ...valid, ...change });
+    expect(body.error[field]?.[0]).toMatch(message);
+    expect(body.initialValue).toMatchObject(typedValues({ ...valid, ...change }));
     expect(await prisma.project.count()).toBe(0);
     // The thumbnail uploaded with the refused form was cleaned up (rows and files).
     expect(await storedKeys()).toEqual([]);
@@ -204,7 +205,7 @@ describe("refused submissions keep what was typed and store nothing", () => {
       title: "Validation Error",
       text: "Please provide at least Live View URL or Source Code URL",
     });
-    expect(body.errors.liveView).toBe(LINK_REQUIRED_MESSAGE);
+    expect(body.error.liveView?.[0]).toBe(LINK_REQUIRED_MESSAGE);
     expect(await prisma.project.count()).toBe(0);
   });
 
@@ -217,7 +218,7 @@ describe("refused submissions keep what was typed and store nothing", () => {
     const body = await res.json();
     expect(body.dialog).toMatchObject({ kind: "error", title: "Error!" });
     expect(body.dialog.text).toMatch(/^Image upload failed: at most 4 images/);
-    expect(body.values).toMatchObject({ title: valid.title, skill: "React" });
+    expect(body.initialValue).toMatchObject({ title: valid.title, skill: "React" });
     expect(await prisma.project.count()).toBe(0);
     expect(await storedKeys()).toEqual([]);
   });
@@ -229,7 +230,7 @@ describe("refused submissions keep what was typed and store nothing", () => {
     const body = await res.json();
     expect(body.dialog.title).toBe("Error!");
     expect(body.dialog.text).toMatch(/^Image upload failed/);
-    expect(body.values).toMatchObject(valid);
+    expect(body.initialValue).toMatchObject(typedValues(valid));
     expect(await prisma.project.count()).toBe(0);
     expect(await storedKeys()).toEqual([]);
   });
@@ -240,6 +241,6 @@ describe("refused submissions keep what was typed and store nothing", () => {
       title: new File(["Sneaky"], "title.txt", { type: "text/plain" }),
     });
     expect(res.status).toBe(400);
-    expect((await res.json()).errors.title).toBeTruthy();
+    expect((await res.json()).error.title?.[0]).toBeTruthy();
   });
 });

@@ -278,9 +278,9 @@ describe("portfolio-edit", () => {
     );
     expect(res.status).toBe(400);
     const body = await res.json();
-    expect(body.errors.images).toMatch(/At most 4 portfolio images/);
-    expect(body.errors.newImages).toMatch(/At most 4 portfolio images/);
-    expect(body.values.title).toBe(base.title);
+    expect(body.error.images?.[0]).toMatch(/At most 4 portfolio images/);
+    expect(body.error.newImages?.[0]).toMatch(/At most 4 portfolio images/);
+    expect(body.initialValue.title).toBe(base.title);
     expect(await prisma.uploadedImage.count()).toBe(before);
     const after = await prisma.project.findUniqueOrThrow({
       where: { id: project.id },
@@ -305,7 +305,7 @@ describe("portfolio-edit", () => {
     const body = await bad.json();
     expect(body.dialog).toMatchObject({ kind: "error", title: "Error!" });
     expect(body.dialog.text).toMatch(/^Image upload failed/);
-    expect(body.values.title).toBe("Kept title");
+    expect(body.initialValue.title).toBe("Kept title");
     expect(await prisma.uploadedImage.count()).toBe(1);
   });
 
@@ -330,8 +330,8 @@ describe("portfolio-edit", () => {
       );
       expect(res.status).toBe(400);
       const body = await res.json();
-      expect(body.errors[field]).toBe(message);
-      expect(body.values.longDescription).toBe("typed");
+      expect(body.error[field]?.[0]).toBe(message);
+      expect(body.initialValue.longDescription).toBe("typed");
       const after = await prisma.project.findUniqueOrThrow({ where: { id: project.id } });
       expect(after.longDescription).toBe(base.longDescription);
     },
@@ -350,7 +350,7 @@ describe("portfolio-edit", () => {
         editFields(project, { ...change, newThumbnail: await imageFile(90, 90) }),
       );
       expect(res.status).toBe(400);
-      expect((await res.json()).errors[field]).toBeTruthy();
+      expect((await res.json()).error[field]?.[0]).toBeTruthy();
     }
     const noLink = await edit(project.id, editFields(project, { liveView: "", sourceCode: "" }));
     expect(noLink.status).toBe(400);

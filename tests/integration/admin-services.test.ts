@@ -14,6 +14,7 @@ import {
   expectLoginRedirect,
   flashOf,
   owner,
+  typedValues,
 } from "./admin-crud-support";
 
 const LIST = "/dashboard/admin/services";
@@ -55,8 +56,8 @@ describe("admin services (feathers)", () => {
     );
     expect(bad.status).toBe(400);
     const body = await bad.json();
-    expect(body.fieldErrors.icon).toBe("Choose one of the listed icons");
-    expect(body.values).toMatchObject({ title: "Bad icon", icon: "<script>" });
+    expect(body.error.icon?.[0]).toBe("Choose one of the listed icons");
+    expect(body.initialValue).toMatchObject({ title: "Bad icon", icon: "<script>" });
   });
 
   describe("edit feather", () => {
@@ -147,7 +148,10 @@ describe("admin services (feathers)", () => {
         { id: String(id) },
       );
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ status: "info", title: "No Changes Made" });
+      expect(await res.json()).toMatchObject({
+        status: "success",
+        dialog: { kind: "info", title: "No Changes Made" },
+      });
     });
 
     it("answers 400 for an empty or over-long title and an over-long sub-title, keeping what was typed", async () => {
@@ -164,9 +168,11 @@ describe("admin services (feathers)", () => {
         });
         expect(res.status).toBe(400);
         const body = await res.json();
-        expect(body).toMatchObject({ title: "Error!", text: "Something went wrong. Try again." });
-        expect(body.fieldErrors[field]).toMatch(message);
-        expect(body.values).toMatchObject(values);
+        expect(body).toMatchObject({
+          dialog: { kind: "error", title: "Error!", text: "Something went wrong. Try again." },
+        });
+        expect(body.error[field]?.[0]).toMatch(message);
+        expect(body.initialValue).toEqual(typedValues(values));
       }
       expect((await getService(id))?.title).toBe("Keep me");
     });

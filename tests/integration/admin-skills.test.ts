@@ -52,9 +52,8 @@ describe("admin skills", () => {
       );
       expect(res.status).toBe(500);
       expect(await res.json()).toMatchObject({
-        title: "Error!",
-        text: "Something went wrong. Try again.",
-        values: { name: "Doomed" },
+        dialog: { kind: "error", title: "Error!", text: "Something went wrong. Try again." },
+        initialValue: { name: "Doomed" },
       });
       expect(logged).toHaveBeenCalled();
     } finally {

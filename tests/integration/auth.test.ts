@@ -52,9 +52,13 @@ describe("owner sign-in", () => {
       const res = await login(email, password);
       expect(res.status).toBe(401);
       const body = await res.json();
-      expect(body.title).toBe("Oops...");
-      expect(body.message).toBe("Invalid email or password.");
-      expect(body.values.email).toBe(email);
+      expect(body.dialog).toEqual({
+        kind: "error",
+        title: "Oops...",
+        text: "Invalid email or password.",
+      });
+      expect(body.initialValue.email).toBe(email);
+      expect(body.initialValue.password).toBeUndefined(); // never sent back
       expect(res.headers.get("Set-Cookie") ?? "").not.toMatch(/folio_session=/);
     }
   });
@@ -63,7 +67,7 @@ describe("owner sign-in", () => {
     expect((await login("not-an-email", "whatever-password")).status).toBe(400);
     const long = await login(OWNER.email, `${OWNER.password}${"x".repeat(80)}`);
     expect(long.status).toBe(400);
-    expect((await long.json()).fieldErrors.password).toMatch(/72 bytes/);
+    expect((await long.json()).error.password?.[0]).toMatch(/72 bytes/);
   });
 
   it("throttles repeated failures per IP and per email with a 429", async () => {
@@ -71,7 +75,7 @@ describe("owner sign-in", () => {
       expect((await login(OWNER.email, `wrong-${i}-password`)).status).toBe(401);
     const blocked = await login(OWNER.email, OWNER.password);
     expect(blocked.status).toBe(429);
-    expect((await blocked.json()).message).toMatch(/Too many failed login attempts/);
+    expect((await blocked.json()).dialog.text).toMatch(/Too many failed login attempts/);
     expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
   });
 
@@ -141,7 +145,7 @@ describe("first run", () => {
       ),
     );
     expect(mismatch.status).toBe(400);
-    expect((await mismatch.json()).fieldErrors.confirmPassword).toBe("Passwords do not match");
+    expect((await mismatch.json()).error.confirmPassword).toEqual(["Passwords do not match"]);
 
     const created = await run(() =>
       loginAction(

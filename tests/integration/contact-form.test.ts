@@ -4,6 +4,7 @@ import { prisma } from "~/models/db.server";
 import { submitContactMessage } from "~/utils/contact.server";
 import { readFormStamp } from "~/utils/honeypot.server";
 import { run } from "../support/requests";
+import { typedValues } from "./admin-crud-support";
 import { submitForm, VALID } from "./contact-support";
 
 // No RESEND_API_KEY in this file: messages are stored with notification "off".
@@ -35,7 +36,10 @@ describe("the /contact page", () => {
   it("stores a valid message in the inbox and answers with a confirmation", async () => {
     const { status, body } = await submitForm();
     expect(status).toBe(200);
-    expect(body).toMatchObject({ ok: true, title: "Thank you! Your message has been sent." });
+    expect(body).toMatchObject({
+      status: "success",
+      dialog: { kind: "success", title: "Thank you! Your message has been sent." },
+    });
     const rows = await prisma.message.findMany();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -63,12 +67,13 @@ describe("the /contact page", () => {
     for (const [fields, field, message] of cases) {
       const { status, body } = await submitForm(fields);
       expect(status, JSON.stringify(fields).slice(0, 60)).toBe(400);
-      expect(body.ok).toBe(false);
-      expect(body.title).toBe("Your message was not sent.");
-      expect(body.fieldErrors[field]).toMatch(message);
-      expect(Object.keys(body.fieldErrors)).toEqual([field]);
-      // Every field keeps what was typed, the invalid one included.
-      expect(body.values).toEqual({ ...VALID, ...fields });
+      expect(body.status).toBe("error");
+      expect(body.dialog.title).toBe("Your message was not sent.");
+      expect(body.error[field]?.[0]).toMatch(message);
+      // Only that field has a message ('' is the form's own: the dialog's text).
+      expect(Object.keys(body.error).sort()).toEqual(["", field].sort());
+      // Every field keeps what was typed, the invalid one included (empty ones are left out).
+      expect(body.initialValue).toEqual(typedValues({ ...VALID, ...fields }));
     }
     // Exactly at the limits is fine.
     const atLimit = await submitForm({
@@ -144,10 +149,10 @@ describe("the rate limit", () => {
       expect((await submitForm({ subject: `Hello ${i}` })).status).toBe(200);
     const blocked = await submitForm({ subject: "One too many" });
     expect(blocked.status).toBe(429);
-    expect(blocked.body.text).toBe(
+    expect(blocked.body.dialog.text).toBe(
       "You have sent too many messages. Please try again in 10 minutes.",
     );
-    expect(blocked.body.values.subject).toBe("One too many");
+    expect(blocked.body.initialValue.subject).toBe("One too many");
     expect(Number(blocked.response.headers.get("Retry-After"))).toBeGreaterThan(500);
     expect(await prisma.message.count()).toBe(5);
     // Another visitor is not affected.

@@ -86,7 +86,7 @@ describe("email notification through Resend", () => {
         : HttpResponse.json({ id: "email-2" });
     const { status, body } = await submitForm();
     expect(status).toBe(200);
-    expect(body.ok).toBe(true);
+    expect(body.status).toBe("success");
     await notificationsIdle();
     let row = await onlyMessage();
     expect(row.notifyStatus).toBe("failed");
@@ -129,7 +129,7 @@ describe("email notification through Resend", () => {
       );
     const { status, body } = await submitForm();
     expect(status).toBe(200);
-    expect(body.ok).toBe(true);
+    expect(body.status).toBe("success");
     const row = await onlyMessage();
     // Stored and committed before the answer; the send is in flight (claimed).
     expect(["pending", "sending"]).toContain(row.notifyStatus);
@@ -221,7 +221,10 @@ describe("bots", () => {
     it(`a bot that ${label} is answered like a person, stored as spam, and no email is sent`, async () => {
       const { status, body } = await submitForm(fields, { stamp: stamp() });
       expect(status).toBe(200);
-      expect(body).toMatchObject({ ok: true, title: "Thank you! Your message has been sent." });
+      expect(body).toMatchObject({
+        status: "success",
+        dialog: { kind: "success", title: "Thank you! Your message has been sent." },
+      });
       await notificationsIdle();
       const row = await onlyMessage();
       expect(row).toMatchObject({ folder: "spam", notifyStatus: "off" });

@@ -128,7 +128,7 @@ describe("sign-in throttle", () => {
 
     const data = await attempt({ address: "203.0.113.50", password: OWNER.password, data: true });
     expectRefused429(data);
-    expect((await data.json()).message).toMatch(/Too many failed login attempts/);
+    expect((await data.json()).dialog.text).toMatch(/Too many failed login attempts/);
   });
 
   it("a stranger locking the account by email does not stop the owner's known device, even from the stranger's address", async () => {

@@ -143,10 +143,10 @@ describe("set-up page /dashboard/admin/security/two-factor", () => {
 
     const badFormat = await post(cookie, { intent: "confirm", code: "12ab" });
     expect(badFormat.status).toBe(400);
-    expect((await badFormat.json()).fieldErrors.code).toMatch(/6-digit/);
+    expect((await badFormat.json()).error.code?.[0]).toMatch(/6-digit/);
     const wrong = await post(cookie, { intent: "confirm", code: "000000" });
     expect(wrong.status).toBe(400);
-    expect((await wrong.json()).fieldErrors.code).toBe("Invalid code");
+    expect((await wrong.json()).error.code?.[0]).toBe("Invalid code");
 
     const ok = await post(cookie, { intent: "confirm", code: await codeFor(secret) });
     expect(ok.status).toBe(200);
@@ -169,10 +169,10 @@ describe("set-up page /dashboard/admin/security/two-factor", () => {
     const cookie = await ownerCookie();
     const none = await post(cookie, { intent: "regenerate" });
     expect(none.status).toBe(400);
-    expect((await none.json()).fieldErrors.code).toBe("Enter a code or your password");
+    expect((await none.json()).error.code?.[0]).toBe("Enter a code or your password");
     const wrongPassword = await post(cookie, { intent: "regenerate", password: "not-it-at-all" });
     expect(wrongPassword.status).toBe(400);
-    expect((await wrongPassword.json()).fieldErrors.password).toBe("Wrong password");
+    expect((await wrongPassword.json()).error.password?.[0]).toBe("Wrong password");
 
     const byPassword = await post(cookie, { intent: "regenerate", password: OWNER.password });
     expect(byPassword.status).toBe(200);
@@ -185,7 +185,7 @@ describe("set-up page /dashboard/admin/security/two-factor", () => {
     expect(byCode.status).toBe(200);
     const reused = await post(cookie, { intent: "regenerate", code });
     expect(reused.status).toBe(400);
-    expect((await reused.json()).fieldErrors.code).toBe("Invalid code");
+    expect((await reused.json()).error.code?.[0]).toBe("Invalid code");
   });
 
   it("turning off needs the password or a current code; wrong guesses are limited (429)", async () => {
@@ -269,7 +269,7 @@ describe("sign-in with a second step", () => {
 
     const again = await codeStep(cookieFrom(await passwordStep()), { method: "totp", code });
     expect(again.status).toBe(400);
-    expect((await again.json()).message).toMatch(/already used/);
+    expect((await again.json()).dialog.text).toMatch(/already used/);
     expect(hasSession(again)).toBe(false);
   });
 
@@ -278,10 +278,15 @@ describe("sign-in with a second step", () => {
     const cookie = cookieFrom(await passwordStep());
     const wrong = await codeStep(cookie, { method: "totp", code: "000000" });
     expect(wrong.status).toBe(400);
-    expect(await wrong.json()).toMatchObject({ method: "totp", fieldError: "Invalid code" });
+    const wrongBody = await wrong.json();
+    expect(wrongBody).toMatchObject({
+      initialValue: { method: "totp" },
+      error: { code: ["Invalid code"] },
+    });
+    expect(wrongBody.initialValue.code).toBeUndefined(); // codes are never sent back
     const malformed = await codeStep(cookie, { method: "totp", code: "12" });
     expect(malformed.status).toBe(400);
-    expect((await malformed.json()).fieldError).toMatch(/6-digit/);
+    expect((await malformed.json()).error.code?.[0]).toMatch(/6-digit/);
     expect(await prisma.session.count()).toBe(0);
   });
 
@@ -302,7 +307,7 @@ describe("sign-in with a second step", () => {
       code: codes[3],
     });
     expect(second.status).toBe(400);
-    expect((await second.json()).fieldError).toBe("Invalid recovery code");
+    expect((await second.json()).error.code).toEqual(["Invalid recovery code"]);
   });
 
   it("allows 5 attempts per pending sign-in, then 429 with Retry-After (even for a right code)", async () => {
@@ -314,7 +319,7 @@ describe("sign-in with a second step", () => {
     const blocked = await codeStep(cookie, { method: "totp", code: await codeFor(secret) });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect((await blocked.json()).message).toMatch(/Too many attempts/);
+    expect((await blocked.json()).dialog.text).toMatch(/Too many attempts/);
     expect(hasSession(blocked)).toBe(false);
   });
 

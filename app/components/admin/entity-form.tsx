@@ -1,81 +1,25 @@
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { useId, type ReactNode } from "react";
-import { buttonClass, MessageDialog, type DialogKind } from "~/components/dialog";
+import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { ZodTypeAny } from "zod";
+import { buttonClass } from "~/components/dialog";
 import { SelectField, TextAreaField, TextField } from "~/components/form";
+import { FormResultMessage, useFormResult } from "~/components/form-result";
 import { ServiceIcon } from "~/components/service-icon";
-import { useHydrated } from "~/utils/use-hydrated";
-
-/**
- * What an admin form action answers when it does not redirect: a refused submission ('error',
- * 400, with the field messages and everything typed) or a notice ('info', e.g. 'No Changes Made').
- * Built on the server by `formError` / `formNotice` in app/utils/admin.server.ts.
- */
-import type { FormResult } from "~/entities/entity";
 import type { FieldOption, FieldSpec } from "~/entities/form-fields";
-
-export type { FormResult };
 
 export type { FieldOption, FieldSpec };
 
 export type FieldValues = Record<string, string | number | null | undefined>;
 
-// Every answer of an action is a new object: keying the dialog on it reopens the dialog even when
-// the same refusal comes back twice in a row (same title and text).
-const answerIds = new WeakMap<object, number>();
-let lastAnswerId = 0;
-function submissionId(answer: object): number {
-  let id = answerIds.get(answer);
-  if (id === undefined) {
-    id = ++lastAnswerId;
-    answerIds.set(answer, id);
-  }
-  return id;
-}
-
-/**
- * The result of the last submission: with JavaScript the spec's modal dialog ('Error!', 'No
- * Changes Made'); without it the same title and text inline above the form.
- */
-export function ResultMessage({
-  result,
-}: {
-  result: Pick<FormResult, "status" | "title" | "text">;
-}) {
-  const hydrated = useHydrated();
-  const kind: DialogKind = result.status === "error" ? "error" : "info";
-  if (hydrated) {
-    return (
-      <MessageDialog
-        key={submissionId(result)}
-        kind={kind}
-        title={result.title}
-        text={result.text}
-      />
-    );
-  }
-  return (
-    <div
-      role={result.status === "error" ? "alert" : "status"}
-      data-testid="form-result"
-      className={`mb-4 rounded-lg border p-3 ${
-        result.status === "error"
-          ? "border-red-300 bg-red-50 text-red-900"
-          : "border-sky-300 bg-sky-50 text-sky-900"
-      }`}
-    >
-      <p className="font-semibold">{result.title}</p>
-      <p className="text-sm">{result.text}</p>
-    </div>
-  );
-}
-
-function RadioGroup({ field, value, error }: { field: FieldSpec; value: string; error?: string }) {
-  const id = useId();
+function RadioGroup({ field, meta }: { field: FieldSpec; meta: FieldMetadata<string> }) {
+  const error = meta.errors?.[0];
   return (
     <fieldset
       className="flex flex-col gap-1.5"
       aria-invalid={error ? true : undefined}
-      aria-describedby={error ? `${id}-error` : undefined}
+      aria-describedby={error ? meta.errorId : undefined}
     >
       <legend className="mb-1.5 text-sm font-medium text-slate-700">{field.label}</legend>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
@@ -86,9 +30,9 @@ function RadioGroup({ field, value, error }: { field: FieldSpec; value: string; 
           >
             <input
               type="radio"
-              name={field.name}
+              name={meta.name}
               value={option.value}
-              defaultChecked={value === option.value}
+              defaultChecked={meta.initialValue === option.value}
               required={field.required}
               className="accent-brand-600"
             />
@@ -103,7 +47,7 @@ function RadioGroup({ field, value, error }: { field: FieldSpec; value: string; 
       </div>
       {field.hint && !error ? <p className="text-xs text-slate-500">{field.hint}</p> : null}
       {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
+        <p id={meta.errorId} role="alert" className="text-sm text-red-700">
           {error}
         </p>
       ) : null}
@@ -111,30 +55,28 @@ function RadioGroup({ field, value, error }: { field: FieldSpec; value: string; 
   );
 }
 
-/** Renders one declared field with its value (what was typed, else the record's) and error. */
-export function Field({
-  field,
-  value,
-  error,
-}: {
-  field: FieldSpec;
-  value: string;
-  error?: string;
-}) {
+/**
+ * Renders one declared field from its Conform metadata: the value typed before a refusal (else
+ * the record's), its error beside it with aria-invalid / aria-describedby.
+ */
+export function Field({ field, meta }: { field: FieldSpec; meta: FieldMetadata<string> }) {
+  const error = meta.errors?.[0];
   const common = {
+    id: meta.id,
     label: field.label,
-    name: field.name,
+    name: meta.name,
     error,
     hint: field.hint,
     required: field.required,
     placeholder: field.placeholder,
+    defaultValue: meta.initialValue ?? "",
   };
   switch (field.kind ?? "text") {
     case "textarea":
       return (
         <TextAreaField
+          key={meta.key}
           {...common}
-          defaultValue={value}
           maxLength={field.maxLength}
           rows={field.rows ?? 4}
         />
@@ -142,30 +84,25 @@ export function Field({
     case "select":
       return (
         <SelectField
+          key={meta.key}
           {...common}
-          defaultValue={value}
           options={field.options ?? []}
           placeholder={field.placeholder ?? "Select..."}
         />
       );
     case "radio":
-      return <RadioGroup field={field} value={value} error={error} />;
+      return <RadioGroup key={meta.key} field={field} meta={meta} />;
     default:
       return (
         <TextField
+          key={meta.key}
           {...common}
           type={field.type ?? "text"}
-          defaultValue={value}
           maxLength={field.maxLength}
           autoComplete={field.autoComplete ?? "off"}
         />
       );
   }
-}
-
-/** The current submission's result, if the route's action answered one. */
-export function useFormResult(): FormResult | undefined {
-  return useActionData() as FormResult | undefined;
 }
 
 /** Whether this page's form is being submitted (for the pending button label). */
@@ -174,13 +111,24 @@ export function useSubmitting(): boolean {
   return navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
 }
 
+/** Values of a record as a form's defaults (null and undefined show as empty fields). */
+function defaultsOf(values: FieldValues): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(values)) {
+    out[name] = value === null || value === undefined ? "" : String(value);
+  }
+  return out;
+}
+
 /**
- * An add or edit form from declared fields: field messages next to fields, what was typed kept
- * after a refusal, the result dialog, a submit button with a pending label, an optional Cancel.
- * `children` are rendered after the declared fields (custom inputs such as files).
+ * An add or edit form from declared fields, on Conform: the schema checks each field in the
+ * browser (on blur, again as you type) and on the server; field messages next to fields, what was
+ * typed kept after a refusal (with and without JavaScript), the result dialog, a submit button
+ * with a pending label, an optional Cancel. `children` are rendered after the declared fields.
  */
 export function EntityForm({
   fields,
+  schema,
   defaults = {},
   submitLabel,
   pendingLabel = "Saving...",
@@ -189,6 +137,7 @@ export function EntityForm({
   children,
 }: {
   fields: FieldSpec[];
+  schema: ZodTypeAny;
   defaults?: FieldValues;
   submitLabel: string;
   pendingLabel?: string;
@@ -196,25 +145,23 @@ export function EntityForm({
   encType?: "multipart/form-data" | "application/x-www-form-urlencoded";
   children?: ReactNode;
 }) {
-  const result = useFormResult();
+  const lastResult = useFormResult();
   const submitting = useSubmitting();
-  const valueOf = (name: string) => {
-    const typed = result?.values?.[name];
-    if (typed !== undefined) return typed;
-    const saved = defaults[name];
-    return saved === null || saved === undefined ? "" : String(saved);
-  };
+  const [form, metas] = useForm<Record<string, string>>({
+    lastResult,
+    // The browser's own checks (required, type) until JavaScript takes over.
+    defaultNoValidate: false,
+    defaultValue: defaultsOf(defaults),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
+  });
   return (
     <>
-      {result ? <ResultMessage result={result} /> : null}
-      <Form method="post" encType={encType} className="flex flex-col gap-4">
+      <FormResultMessage result={lastResult} />
+      <Form method="post" encType={encType} className="flex flex-col gap-4" {...getFormProps(form)}>
         {fields.map((field) => (
-          <Field
-            key={field.name}
-            field={field}
-            value={valueOf(field.name)}
-            error={result?.fieldErrors?.[field.name]}
-          />
+          <Field key={field.name} field={field} meta={metas[field.name]} />
         ))}
         {children}
         <div className="mt-2 flex flex-wrap gap-3">

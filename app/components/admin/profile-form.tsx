@@ -1,22 +1,20 @@
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
-import { MessageDialog, buttonClass, type DialogKind } from "~/components/dialog";
-import { FormAlert, TextAreaField, TextField, inputClass } from "~/components/form";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { buttonClass } from "~/components/dialog";
+import { FormAlert, TextAreaField, TextField, fieldProps, inputClass } from "~/components/form";
+import { ResultMessage } from "~/components/form-result";
+import { profileSchema } from "~/entities/profile";
+import type { FormResult, ResultDialog } from "~/utils/form-result";
 import { Image } from "~/components/image";
 import { useHydrated } from "~/utils/use-hydrated";
-import { useChangeCount } from "./project-form";
 
 export const PROFILE_URL = "/dashboard/admin/profile";
 /** The owner-only endpoint that stores a chosen profile picture at once (JavaScript only). */
 export const UPLOAD_IMAGE_URL = "/dashboard/admin/upload-image";
 
 export type ProfileFormValues = Partial<Record<string, string>>;
-export type ProfileDialog = { kind: DialogKind; title: string; text: string };
-export type ProfileActionData = {
-  values: ProfileFormValues;
-  errors: Record<string, string>;
-  dialog?: ProfileDialog;
-};
 export type UploadImageData = { success: true; url: string } | { success: false; error: string };
 
 /**
@@ -34,7 +32,7 @@ function ProfileImageField({
   savedImage: string;
   initialImage: string;
   error?: string;
-  onResult: (dialog: ProfileDialog) => void;
+  onResult: (dialog: ResultDialog) => void;
 }) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<UploadImageData>();
@@ -156,123 +154,118 @@ function ProfileImageField({
 
 /** The Profile screen's form: every profile field, 'Update Profile'. */
 export function ProfileForm({
-  values,
+  defaults,
   savedImage,
-  errors,
-  dialog,
+  result,
 }: {
-  values: ProfileFormValues;
+  /** The saved profile's values. */
+  defaults: ProfileFormValues;
   savedImage: string;
-  errors: Record<string, string>;
-  dialog?: ProfileDialog;
+  /** The action's answer (what was typed, the field messages, the dialog). */
+  result?: FormResult;
 }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction === PROFILE_URL;
-  // The dialog on screen: the last action's answer, or the last upload's result.
-  const [shown, setShown] = useState<ProfileDialog | null>(dialog ?? null);
-  useEffect(() => setShown(dialog ?? null), [dialog]);
-  const dialogKey = useChangeCount(shown);
-  const v = (name: string) => values[name] ?? "";
-  const fieldErrorCount = Object.keys(errors).length;
+  const [form, fields] = useForm<Record<string, string>>({
+    id: "profile",
+    lastResult: result,
+    // The browser's own checks (required, type) until JavaScript takes over.
+    defaultNoValidate: false,
+    defaultValue: defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: profileSchema, disableAutoCoercion: true }),
+  });
+  // The dialog on screen: the last action's answer, or the last upload's result (a new object
+  // each time, so the same message twice still shows twice).
+  const [shown, setShown] = useState<ResultDialog | null>(result?.dialog ?? null);
+  useEffect(() => setShown(result?.dialog ?? null), [result]);
+  const fieldErrorCount = Object.keys(form.allErrors).filter((k) => k !== "").length;
+  const image = fields.image.initialValue;
   return (
     <>
-      {shown ? (
-        <MessageDialog key={dialogKey} kind={shown.kind} title={shown.title} text={shown.text} />
-      ) : null}
+      {shown ? <ResultMessage dialog={shown} /> : null}
       <Form
         method="post"
         action={PROFILE_URL}
         encType="multipart/form-data"
         className="flex flex-col gap-5"
-        onSubmit={() => setShown(null)}
+        {...getFormProps(form)}
+        onSubmit={(event) => {
+          setShown(null);
+          form.onSubmit(event);
+        }}
       >
         {fieldErrorCount ? <FormAlert title="Please correct the highlighted fields." /> : null}
         <ProfileImageField
           savedImage={savedImage}
-          initialImage={v("image")}
-          error={errors.image}
+          initialImage={typeof image === "string" ? image : ""}
+          error={fields.image.errors?.[0]}
           onResult={setShown}
         />
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
           <TextField
             label="Short Name"
-            name="name"
+            {...fieldProps(fields.name)}
             maxLength={100}
             autoComplete="name"
-            defaultValue={v("name")}
-            error={errors.name}
           />
           <TextField
             label="Email"
-            name="email"
+            {...fieldProps(fields.email)}
             type="email"
             maxLength={254}
             autoComplete="email"
-            defaultValue={v("email")}
-            error={errors.email}
           />
           <div className="md:col-span-2">
             <TextAreaField
               label="Description"
-              name="description"
+              {...fieldProps(fields.description)}
               rows={4}
               maxLength={2000}
-              defaultValue={v("description")}
-              error={errors.description}
             />
           </div>
           <TextField
             label="Facebook"
-            name="facebook"
+            {...fieldProps(fields.facebook)}
             type="url"
             placeholder="https://facebook.com/..."
             maxLength={2048}
-            defaultValue={v("facebook")}
-            error={errors.facebook}
           />
           <TextField
             label="GitHub"
-            name="github"
+            {...fieldProps(fields.github)}
             type="url"
             placeholder="https://github.com/..."
             maxLength={2048}
-            defaultValue={v("github")}
-            error={errors.github}
           />
           <TextField
             label="LinkedIn"
-            name="linkedin"
+            {...fieldProps(fields.linkedin)}
             type="url"
             placeholder="https://www.linkedin.com/in/..."
             maxLength={2048}
-            defaultValue={v("linkedin")}
-            error={errors.linkedin}
           />
           <TextField
             label="CV Link"
-            name="cv"
+            {...fieldProps(fields.cv)}
             type="url"
             placeholder="https://"
             maxLength={2048}
-            defaultValue={v("cv")}
-            error={errors.cv}
           />
           <TextField
             label="Phone Number"
-            name="number"
+            {...fieldProps(fields.number)}
             type="tel"
             maxLength={40}
             autoComplete="tel"
-            defaultValue={v("number")}
-            error={errors.number}
           />
           <TextField
             label="Address"
-            name="address"
+            {...fieldProps(fields.address)}
             maxLength={200}
             autoComplete="street-address"
-            defaultValue={v("address")}
-            error={errors.address}
           />
         </div>
         <div>

@@ -1,9 +1,12 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from "react";
-import { MessageDialog, buttonClass, type DialogKind } from "~/components/dialog";
+import { buttonClass } from "~/components/dialog";
+import { FormResultMessage } from "~/components/form-result";
 import { FormAlert, SelectField, TextAreaField, TextField, inputClass } from "~/components/form";
 import { Image } from "~/components/image";
 import { LEVELS, LINK_REQUIRED_MESSAGE, MAX_GALLERY_IMAGES } from "~/entities/project";
+import type { FormResult, ResultDialog } from "~/utils/form-result";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export { PROJECT_ADD_URL, PROJECTS, projectEditUrl, projectViewUrl } from "~/entities/project";
@@ -11,17 +14,10 @@ export { PROJECT_ADD_URL, PROJECTS, projectEditUrl, projectViewUrl } from "~/ent
 /** Text values of the project form (what the owner typed, sent back after a failed submit). */
 export type ProjectFormValues = Partial<Record<string, string>>;
 
-/** What a project form action answers when it does not redirect. */
-export type ProjectFormActionData = {
-  values: ProjectFormValues;
-  errors: Record<string, string>;
-  dialog?: { kind: DialogKind; title: string; text: string };
-};
-
 /** The spec's warning when neither link was given (section 5); other errors show beside fields. */
 export function validationDialog(
   errors: Record<string, string>,
-): ProjectFormActionData["dialog"] | undefined {
+): (Omit<ResultDialog, "kind"> & { kind: "warning" }) | undefined {
   return errors.liveView === LINK_REQUIRED_MESSAGE
     ? { kind: "warning", title: "Validation Error", text: LINK_REQUIRED_MESSAGE }
     : undefined;
@@ -64,17 +60,6 @@ function useUploading(action: string) {
     submitting &&
     [...(navigation.formData?.values() ?? [])].some((v) => v instanceof File && v.size > 0);
   return { submitting, withFiles };
-}
-
-/** Counts how many times `value` changed identity (a new action answer re-opens its dialog). */
-export function useChangeCount(value: unknown) {
-  const last = useRef(value);
-  const count = useRef(0);
-  if (last.current !== value) {
-    last.current = value;
-    count.current += 1;
-  }
-  return count.current;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -169,35 +154,52 @@ export function ProjectForm({
   mode,
   action,
   categories,
-  values,
-  errors,
+  defaults = {},
+  result,
   existing,
-  dialog,
   formKey,
 }: {
   mode: "add" | "edit";
   action: string;
   categories: string[];
-  values: ProjectFormValues;
-  errors: Record<string, string>;
+  /** The saved record's values (edit). */
+  defaults?: ProjectFormValues;
+  /** The action's answer (what was typed, the field messages, the dialog). */
+  result?: FormResult;
   existing?: ExistingImages;
-  dialog?: ProjectFormActionData["dialog"];
   formKey?: string;
 }) {
   const hydrated = useHydrated();
   const { submitting, withFiles } = useUploading(action);
   const editing = mode === "edit";
-  const v = (name: string) => values[name] ?? "";
+  // The model checks the project on the server (uploads, the category list): the browser keeps
+  // Conform's state of what was typed and the server's messages, and its own `required` checks
+  // (no onValidate: validating on blur would send the files to the server).
+  const [form, fields] = useForm<Record<string, string | string[]>>({
+    id: `project-${mode}`,
+    lastResult: result,
+    // The browser's own checks (required, type) until JavaScript takes over.
+    defaultNoValidate: false,
+    defaultValue: defaults,
+    shouldValidate: "onSubmit",
+  });
+  const typed = form.initialValue ?? {};
+  const v = (name: string) => {
+    const value = typed[name];
+    return typeof value === "string" ? value : "";
+  };
+  const errors: Record<string, string | undefined> = {};
+  for (const name of Object.keys(form.allErrors)) errors[name] = fields[name]?.errors?.[0];
   const skillOptions = [...new Set([...categories, ...(v("skill") ? [v("skill")] : [])])];
-  const fieldErrorCount = Object.keys(errors).filter((k) => k !== "_form").length;
+  const fieldErrorCount = Object.keys(form.allErrors).filter((k) => k !== "").length;
   const currentImages = existing?.images ?? [];
-  const removed = new Set((values.removeImages ?? "").split("\n").filter(Boolean));
-  const dialogKey = useChangeCount(dialog);
+  const removedValue = typed.removeImages;
+  const removed = new Set(
+    Array.isArray(removedValue) ? removedValue : removedValue ? [removedValue] : [],
+  );
   return (
     <>
-      {dialog ? (
-        <MessageDialog key={dialogKey} kind={dialog.kind} title={dialog.title} text={dialog.text} />
-      ) : null}
+      <FormResultMessage result={result} />
       {hydrated && submitting && withFiles ? <UploadingDialog /> : null}
       <Form
         key={formKey}
@@ -205,14 +207,12 @@ export function ProjectForm({
         action={action}
         encType="multipart/form-data"
         className="flex flex-col gap-5"
+        {...getFormProps(form)}
+        noValidate={false}
         aria-describedby={fieldErrorCount ? "project-form-errors" : undefined}
       >
         {fieldErrorCount ? (
-          <FormAlert
-            id="project-form-errors"
-            title="Please correct the highlighted fields."
-            text={errors._form}
-          />
+          <FormAlert id="project-form-errors" title="Please correct the highlighted fields." />
         ) : null}
         <Section title="Project">
           <TextField

@@ -1,0 +1,92 @@
+import { useActionData } from "@remix-run/react";
+import { MessageDialog } from "~/components/dialog";
+import { isFormResult, type FormResult, type ResultDialog } from "~/utils/form-result";
+import { useHydrated } from "~/utils/use-hydrated";
+
+// Every answer of an action is a new object: keying the dialog on it reopens the dialog even when
+// the same refusal comes back twice in a row (same title and text).
+const answerIds = new WeakMap<object, number>();
+let lastAnswerId = 0;
+/** A number that identifies one answer of an action (for keys that must change per answer). */
+export function answerId(answer: object): number {
+  let id = answerIds.get(answer);
+  if (id === undefined) {
+    id = ++lastAnswerId;
+    answerIds.set(answer, id);
+  }
+  return id;
+}
+
+/**
+ * The route's last form result (see FormResult), for `useForm({ lastResult })`. With `formId`,
+ * only the answer of that form of the page (pages with several forms).
+ */
+export function useFormResult(formId?: string): FormResult | undefined {
+  const data = useActionData();
+  if (!isFormResult(data)) return undefined;
+  if (formId !== undefined && data.formId !== formId) return undefined;
+  return data;
+}
+
+const tone: Record<ResultDialog["kind"], string> = {
+  error: "border-red-300 bg-red-50 text-red-900",
+  warning: "border-amber-300 bg-amber-50 text-amber-900",
+  info: "border-sky-300 bg-sky-50 text-sky-900",
+  success: "border-emerald-300 bg-emerald-50 text-emerald-900",
+};
+
+/**
+ * THE way a form's result is shown: with JavaScript the spec's modal dialog ('Error!', 'No
+ * Changes Made'), reopened for every new answer; without it (or with `inline`) the same title
+ * and text inline above the form. `answer` identifies one answer (the action's data object).
+ */
+export function ResultMessage({
+  dialog,
+  answer,
+  inline = false,
+}: {
+  dialog: ResultDialog;
+  answer?: object;
+  /** Inline also with JavaScript (a form the person goes on typing in, e.g. a code). */
+  inline?: boolean;
+}) {
+  const hydrated = useHydrated();
+  if (hydrated && !inline) {
+    return (
+      <MessageDialog
+        key={answerId(answer ?? dialog)}
+        kind={dialog.kind}
+        title={dialog.title}
+        text={dialog.text}
+      />
+    );
+  }
+  return (
+    <div
+      role={dialog.kind === "error" || dialog.kind === "warning" ? "alert" : "status"}
+      data-testid="form-result"
+      className={`mb-4 rounded-lg border p-3 ${tone[dialog.kind]}`}
+    >
+      <p className="font-semibold">{dialog.title}</p>
+      <p className="text-sm">{dialog.text}</p>
+    </div>
+  );
+}
+
+/** The result message of a form result, if there is one. */
+export function FormResultMessage({
+  result,
+  inline,
+}: {
+  result: FormResult | undefined;
+  inline?: boolean;
+}) {
+  return result?.dialog ? (
+    <ResultMessage dialog={result.dialog} answer={result} inline={inline} />
+  ) : null;
+}
+
+/** Whether a result names fields (its messages are then shown beside them). */
+export function hasFieldErrors(result: FormResult | undefined): boolean {
+  return Object.keys(result?.error ?? {}).some((name) => name !== "");
+}
