@@ -1,4 +1,7 @@
+import { useForm, type DefaultValue } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { useActionData } from "@remix-run/react";
+import type { ZodTypeAny } from "zod";
 import { MessageDialog } from "~/components/dialog";
 import { isFormResult, type FormResult, type ResultDialog } from "~/utils/form-result";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -26,6 +29,39 @@ export function useFormResult(formId?: string): FormResult | undefined {
   if (!isFormResult(data)) return undefined;
   if (formId !== undefined && data.formId !== formId) return undefined;
   return data;
+}
+
+/**
+ * THE form hook of the pipeline: Conform's `useForm` with the house rules. The browser's own
+ * checks (required, type) work until JavaScript takes over; then the form's zod schema (the same
+ * one the action parses with) checks a field when it is left (`shouldValidate`) and again as it is
+ * corrected, and a submit with errors sends nothing. Without `schema` only the server checks
+ * (e.g. the project form, whose rules need the database and whose files must not be sent twice).
+ */
+export function useSchemaForm<Shape extends Record<string, unknown> = Record<string, string>>({
+  id,
+  schema,
+  lastResult,
+  defaultValue,
+  shouldValidate = "onBlur",
+}: {
+  id?: string;
+  schema?: ZodTypeAny;
+  lastResult: FormResult | null | undefined;
+  defaultValue?: DefaultValue<Shape>;
+  shouldValidate?: "onBlur" | "onSubmit";
+}) {
+  return useForm<Shape>({
+    id,
+    lastResult,
+    defaultValue,
+    defaultNoValidate: false,
+    shouldValidate,
+    shouldRevalidate: schema ? "onInput" : shouldValidate,
+    onValidate: schema
+      ? ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true })
+      : undefined,
+  });
 }
 
 const tone: Record<ResultDialog["kind"], string> = {

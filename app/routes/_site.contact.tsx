@@ -1,13 +1,12 @@
 import { pageMeta, profileFromMatches, siteName } from "~/components/site/site-data";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { buttonClass } from "~/components/dialog";
 import { TextAreaField, TextField, fieldProps } from "~/components/form";
-import { answerId, useFormResult } from "~/components/form-result";
+import { answerId, useFormResult, useSchemaForm } from "~/components/form-result";
 import {
   CONTACT_FIELDS,
   CONTACT_LIMITS,
@@ -146,15 +145,10 @@ export default function ContactPage() {
   }, [fetcher.state, fetcher.data]);
 
   const sent = result?.dialog?.kind === "success";
-  const [form, fields] = useForm<Record<string, string>>({
+  const [form, fields] = useSchemaForm({
     id: "contact",
+    schema: contactSchema,
     lastResult: sent ? undefined : result,
-    // The browser's own checks (required, type) until JavaScript takes over.
-    defaultNoValidate: false,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: contactSchema, disableAutoCoercion: true }),
   });
   // A new key after each success mounts an empty form; after a failure the typed text stays.
   const formKey = sent ? `sent-${answerId(result)}` : "form";

@@ -5,13 +5,12 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/admin-page";
 import { buttonClass } from "~/components/dialog";
 import { TextField } from "~/components/form";
-import { FormResultMessage, useFormResult } from "~/components/form-result";
+import { FormResultMessage, useFormResult, useSchemaForm } from "~/components/form-result";
 import { SECURITY_URL, TWO_FACTOR_URL } from "~/utils/security";
 import { securityAction } from "~/utils/account-security.server";
 import { requireOwnerSession } from "~/utils/auth.server";
@@ -63,15 +62,10 @@ function SectionTitle({ id, children }: { id: string; children: string }) {
 }
 
 function ChangePasswordForm() {
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "change-password",
+    schema: changePasswordSchema,
     lastResult: useFormResult("change-password"),
-    // The browser's own checks (required, type) until JavaScript takes over.
-    defaultNoValidate: false,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: changePasswordSchema, disableAutoCoercion: true }),
   });
   const errorOf = (name: keyof typeof fields) => fields[name].errors?.[0];
   const navigation = useNavigation();

@@ -6,13 +6,12 @@ import type {
 } from "@remix-run/node";
 import { readForm } from "~/utils/body.server";
 import { json, redirect } from "@remix-run/node";
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/admin-page";
 import { buttonClass } from "~/components/dialog";
 import { TextField, fieldProps } from "~/components/form";
-import { FormResultMessage, useFormResult } from "~/components/form-result";
+import { FormResultMessage, useFormResult, useSchemaForm } from "~/components/form-result";
 import { verifyOwnerLogin, type OwnerIdentity } from "~/models/owner.server";
 import {
   cancelTwoFactorSetup,
@@ -252,15 +251,11 @@ function ConfirmedActionForm({
   const result = useFormResult(intent);
   const codes = useCodes();
   const ref = useClearedForm(result ?? (intent === "regenerate" ? codes : undefined));
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: intent,
+    schema: identitySchema,
     lastResult: result,
-    // The browser's own checks (required, type) until JavaScript takes over.
-    defaultNoValidate: false,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: identitySchema, disableAutoCoercion: true }),
   });
   const titleId = `${intent}-title`;
   return (
@@ -314,15 +309,11 @@ export default function TwoFactorSettingsPage() {
   const pageResult = useFormResult("two-factor");
   const confirmResult = useFormResult("confirm");
   const confirmRef = useClearedForm(confirmResult);
-  const [confirmForm, confirmFields] = useForm({
+  const [confirmForm, confirmFields] = useSchemaForm({
     id: "confirm",
+    schema: setupCodeSchema,
     lastResult: confirmResult,
-    // The browser's own checks (required, type) until JavaScript takes over.
-    defaultNoValidate: false,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: setupCodeSchema, disableAutoCoercion: true }),
   });
 
   return (

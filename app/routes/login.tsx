@@ -5,13 +5,17 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { Form, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { buttonClass } from "~/components/dialog";
 import { TextField, fieldProps, inputClass } from "~/components/form";
-import { FormResultMessage, hasFieldErrors, useFormResult } from "~/components/form-result";
+import {
+  FormResultMessage,
+  hasFieldErrors,
+  useFormResult,
+  useSchemaForm,
+} from "~/components/form-result";
 import { createFirstOwner, ownerExists } from "~/models/owner.server";
 import {
   authenticator,
@@ -185,18 +189,10 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [form, fields] = useForm<Record<string, string>>({
+  const [form, fields] = useSchemaForm({
     id: setup ? "setup" : "login",
+    schema: setup ? ownerSetupSchema : loginSchema,
     lastResult: result,
-    // The browser's own checks (required, type) until JavaScript takes over.
-    defaultNoValidate: false,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, {
-        schema: setup ? ownerSetupSchema : loginSchema,
-        disableAutoCoercion: true,
-      }),
   });
 
   return (

@@ -6,12 +6,11 @@ import type {
 } from "@remix-run/node";
 import { readForm } from "~/utils/body.server";
 import { json, redirect } from "@remix-run/node";
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { buttonClass } from "~/components/dialog";
 import { TextField } from "~/components/form";
-import { FormResultMessage, useFormResult } from "~/components/form-result";
+import { FormResultMessage, useFormResult, useSchemaForm } from "~/components/form-result";
 import { getOwnerById } from "~/models/owner.server";
 import { redeemRecoveryCode, verifyTwoFactorCode } from "~/models/two-factor.server";
 import { getOwner } from "~/utils/auth.server";
@@ -125,16 +124,12 @@ export default function TwoFactorSignInPage() {
   const method = result ? methodOf(result.initialValue?.method) : loaderData.method;
   const totp = method === "totp";
   const formRef = useClearedForm(result);
-  const [form, fields] = useForm<{ method: string; code: string }>({
+  const [form, fields] = useSchemaForm<{ method: string; code: string }>({
     id: `two-factor-${method}`,
+    schema: twoFactorCodeSchema,
     lastResult: result,
-    // The browser's own checks (required, type) until JavaScript takes over.
-    defaultNoValidate: false,
     // The one field has focus at once: leaving it (e.g. for 'Use a recovery code') is no mistake.
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: twoFactorCodeSchema, disableAutoCoercion: true }),
   });
   const code = { id: fields.code.id, error: fields.code.errors?.[0] };
 

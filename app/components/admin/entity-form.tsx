@@ -1,11 +1,10 @@
-import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { ZodTypeAny } from "zod";
 import { buttonClass } from "~/components/dialog";
 import { SelectField, TextAreaField, TextField } from "~/components/form";
-import { FormResultMessage, useFormResult } from "~/components/form-result";
+import { FormResultMessage, useFormResult, useSchemaForm } from "~/components/form-result";
 import { ServiceIcon } from "~/components/service-icon";
 import type { FieldOption, FieldSpec } from "~/entities/form-fields";
 
@@ -147,15 +146,7 @@ export function EntityForm({
 }) {
   const lastResult = useFormResult();
   const submitting = useSubmitting();
-  const [form, metas] = useForm<Record<string, string>>({
-    lastResult,
-    // The browser's own checks (required, type) until JavaScript takes over.
-    defaultNoValidate: false,
-    defaultValue: defaultsOf(defaults),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
-  });
+  const [form, metas] = useSchemaForm({ schema, lastResult, defaultValue: defaultsOf(defaults) });
   return (
     <>
       <FormResultMessage result={lastResult} />

@@ -1,10 +1,9 @@
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
 import { buttonClass } from "~/components/dialog";
 import { FormAlert, TextAreaField, TextField, fieldProps, inputClass } from "~/components/form";
-import { ResultMessage } from "~/components/form-result";
+import { ResultMessage, useSchemaForm } from "~/components/form-result";
 import { profileSchema } from "~/entities/profile";
 import type { FormResult, ResultDialog } from "~/utils/form-result";
 import { Image } from "~/components/image";
@@ -166,16 +165,11 @@ export function ProfileForm({
 }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction === PROFILE_URL;
-  const [form, fields] = useForm<Record<string, string>>({
+  const [form, fields] = useSchemaForm({
     id: "profile",
+    schema: profileSchema,
     lastResult: result,
-    // The browser's own checks (required, type) until JavaScript takes over.
-    defaultNoValidate: false,
     defaultValue: defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: profileSchema, disableAutoCoercion: true }),
   });
   // The dialog on screen: the last action's answer, or the last upload's result (a new object
   // each time, so the same message twice still shows twice).

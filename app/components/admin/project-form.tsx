@@ -1,8 +1,8 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from "react";
 import { buttonClass } from "~/components/dialog";
-import { FormResultMessage } from "~/components/form-result";
+import { FormResultMessage, useSchemaForm } from "~/components/form-result";
 import { FormAlert, SelectField, TextAreaField, TextField, inputClass } from "~/components/form";
 import { Image } from "~/components/image";
 import { LEVELS, LINK_REQUIRED_MESSAGE, MAX_GALLERY_IMAGES } from "~/entities/project";
@@ -175,11 +175,9 @@ export function ProjectForm({
   // The model checks the project on the server (uploads, the category list): the browser keeps
   // Conform's state of what was typed and the server's messages, and its own `required` checks
   // (no onValidate: validating on blur would send the files to the server).
-  const [form, fields] = useForm<Record<string, string | string[]>>({
+  const [form, fields] = useSchemaForm<Record<string, string | string[]>>({
     id: `project-${mode}`,
     lastResult: result,
-    // The browser's own checks (required, type) until JavaScript takes over.
-    defaultNoValidate: false,
     defaultValue: defaults,
     shouldValidate: "onSubmit",
   });
