@@ -23,5 +23,14 @@ export type FieldSpec = {
   hint?: string;
   rows?: number;
   options?: FieldOption[];
-  autoComplete?: string;
+  /** The input's autocomplete; "off" when absent, no attribute at all when false. */
+  autoComplete?: string | false;
+  /** Number inputs: the keyboard to offer, the lowest value and the step. */
+  inputMode?: "decimal" | "numeric";
+  min?: number;
+  step?: string;
+  /** Spans both columns of a two-column form. */
+  wide?: boolean;
+  /** The titled group (fieldset) of a form in sections the field belongs to. */
+  section?: string;
 };

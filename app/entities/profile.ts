@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalImage, optionalText, optionalUrl } from "./fields";
+import type { FieldSpec } from "./form-fields";
 import { PUT_NOTE, type RestShape } from "./rest";
 
 /** Profile: no required fields (spec section 5). */
@@ -26,7 +27,54 @@ export const profileSchema = z.object({
   linkedin: optionalUrl("LinkedIn"),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
-export const PROFILE_FIELDS = Object.keys(profileSchema.shape) as Array<keyof ProfileInput>;
+
+/** The Profile screen's fields, in order (two columns). The picture is the form's own input. */
+export const PROFILE_FIELDS: FieldSpec[] = [
+  { name: "name", label: "Short Name", maxLength: 100, autoComplete: "name" },
+  { name: "email", label: "Email", type: "email", maxLength: 254, autoComplete: "email" },
+  {
+    name: "description",
+    label: "Description",
+    kind: "textarea",
+    rows: 4,
+    maxLength: 2000,
+    wide: true,
+  },
+  {
+    name: "facebook",
+    label: "Facebook",
+    type: "url",
+    placeholder: "https://facebook.com/...",
+    maxLength: 2048,
+    autoComplete: false,
+  },
+  {
+    name: "github",
+    label: "GitHub",
+    type: "url",
+    placeholder: "https://github.com/...",
+    maxLength: 2048,
+    autoComplete: false,
+  },
+  {
+    name: "linkedin",
+    label: "LinkedIn",
+    type: "url",
+    placeholder: "https://www.linkedin.com/in/...",
+    maxLength: 2048,
+    autoComplete: false,
+  },
+  {
+    name: "cv",
+    label: "CV Link",
+    type: "url",
+    placeholder: "https://",
+    maxLength: 2048,
+    autoComplete: false,
+  },
+  { name: "number", label: "Phone Number", type: "tel", maxLength: 40, autoComplete: "tel" },
+  { name: "address", label: "Address", maxLength: 200, autoComplete: "street-address" },
+];
 
 /** REST: GET /adduser (the profile list) and PUT /adduser/{id} (spec section 7). */
 export const PROFILE_REST: RestShape = {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { optionalImage, optionalText, optionalUrl, requiredText } from "./fields";
 import type { AdminEntity } from "./entity";
+import type { FieldSpec } from "./form-fields";
 import { PUT_NOTE, type RestShape } from "./rest";
 
 export const LEVELS = ["Beginner", "Intermediate", "Advanced"] as const;
@@ -95,6 +96,113 @@ export const projectUpdateSchema = z
   .refine(atLeastOneLink, { message: LINK_REQUIRED_MESSAGE, path: ["liveView"] });
 
 export type ProjectInput = z.infer<typeof projectCreateSchema>;
+
+/** The project's inputs leave autocomplete to the browser (no attribute). */
+const browserAutocomplete = (fields: FieldSpec[]) =>
+  fields.map((field): FieldSpec => ({ autoComplete: false, ...field }));
+
+/**
+ * Add Portfolio's fields, in their sections and order. The skill select's options are the
+ * category names, given by the form at runtime. The images (thumbnail, gallery) and the
+ * draft/featured checkboxes are the form's own inputs.
+ */
+export const PROJECT_ADD_FIELDS: FieldSpec[] = browserAutocomplete([
+  { section: "Project", name: "title", label: "Title", required: true, maxLength: 150 },
+  { section: "Project", name: "subtitle", label: "Subtitle", maxLength: 300 },
+  {
+    section: "Project",
+    name: "skill",
+    label: "Skill",
+    kind: "select",
+    required: true,
+    placeholder: "Select a skill",
+  },
+  {
+    section: "Project",
+    name: "level",
+    label: "Level",
+    kind: "select",
+    required: true,
+    placeholder: "Select a level",
+    options: LEVELS.map((level) => ({ value: level, label: level })),
+  },
+  { section: "Client", name: "clientName", label: "Client Name", maxLength: 150 },
+  { section: "Client", name: "date", label: "Date", type: "date" },
+  { section: "Client", name: "service", label: "Service", maxLength: 150 },
+  {
+    section: "Client",
+    name: "budget",
+    label: "Budget",
+    type: "number",
+    inputMode: "decimal",
+    min: 0,
+    step: "any",
+    hint: "In US dollars",
+  },
+  {
+    section: "Links (at least one)",
+    name: "liveView",
+    label: "Live View URL",
+    type: "url",
+    placeholder: "https://",
+    maxLength: 2048,
+  },
+  {
+    section: "Links (at least one)",
+    name: "sourceCode",
+    label: "Source Code URL",
+    type: "url",
+    placeholder: "https://",
+    maxLength: 2048,
+  },
+  {
+    section: "Story",
+    name: "shortDescription",
+    label: "Short Description",
+    kind: "textarea",
+    rows: 3,
+    maxLength: 1000,
+  },
+  {
+    section: "Story",
+    name: "strategy",
+    label: "Strategy",
+    kind: "textarea",
+    rows: 3,
+    maxLength: 5000,
+  },
+  { section: "Story", name: "design", label: "Design", kind: "textarea", rows: 3, maxLength: 5000 },
+  {
+    section: "Story",
+    name: "userExperience",
+    label: "User Experience",
+    kind: "textarea",
+    rows: 3,
+    maxLength: 5000,
+  },
+  {
+    section: "Story",
+    name: "longDescription",
+    label: "Long Description",
+    kind: "textarea",
+    rows: 6,
+    maxLength: 20000,
+    wide: true,
+  },
+]);
+
+/** Edit Project: the same fields, with those projectUpdateSchema also requires marked required. */
+const REQUIRED_ON_EDIT = [
+  "subtitle",
+  "clientName",
+  "date",
+  "service",
+  "budget",
+  "shortDescription",
+];
+export const PROJECT_EDIT_FIELDS: FieldSpec[] = PROJECT_ADD_FIELDS.map((field) =>
+  REQUIRED_ON_EDIT.includes(field.name) ? { ...field, required: true } : field,
+);
 
 /** REST: GET and POST /addprotfolio, GET, PUT and DELETE /addprotfolio/{id}. */
 export const PROJECT_REST: RestShape = {

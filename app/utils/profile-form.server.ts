@@ -1,17 +1,5 @@
 // The admin profile form as plain input for profileSchema (entities/profile.ts).
-
-/** The editable text fields of the profile screen. */
-export const PROFILE_TEXT_FIELDS = [
-  "name",
-  "description",
-  "email",
-  "number",
-  "address",
-  "cv",
-  "facebook",
-  "github",
-  "linkedin",
-] as const;
+import { PROFILE_FIELDS } from "~/entities/profile";
 
 const textOf = (value: FormDataEntryValue | null) =>
   typeof value === "string" ? value.trim() : "";
@@ -23,7 +11,7 @@ const textOf = (value: FormDataEntryValue | null) =>
  */
 export function profileFromForm(form: FormData): Record<string, unknown> {
   const raw: Record<string, unknown> = {};
-  for (const name of PROFILE_TEXT_FIELDS) raw[name] = form.get(name) ?? "";
+  for (const { name } of PROFILE_FIELDS) raw[name] = form.get(name) ?? "";
   const uploaded = textOf(form.get("imageFile"));
   raw.image = uploaded || (form.get("removeImage") === "on" ? "" : (form.get("image") ?? ""));
   return raw;

@@ -1,25 +1,7 @@
 // The admin project forms (Add Portfolio, Edit Project) as plain input: the text fields, the
 // draft/featured checkboxes, and the image references of a form whose files were already stored
 // (uploads.server.ts). The result goes to validateProject (models/project.server.ts).
-
-/** The text fields of the admin project forms, as the schemas name them. */
-export const PROJECT_TEXT_FIELDS = [
-  "title",
-  "subtitle",
-  "clientName",
-  "date",
-  "service",
-  "budget",
-  "strategy",
-  "design",
-  "userExperience",
-  "shortDescription",
-  "longDescription",
-  "liveView",
-  "sourceCode",
-  "skill",
-  "level",
-] as const;
+import { PROJECT_ADD_FIELDS } from "~/entities/project";
 
 /**
  * The raw project of a submitted admin form, ready for `projectCreateSchema`/`projectUpdateSchema`
@@ -30,7 +12,8 @@ export function projectFromForm(
   refs: { thumbnail: string; images: string[] } = imagesOfAddForm(form),
 ): Record<string, unknown> {
   const raw: Record<string, unknown> = {};
-  for (const name of PROJECT_TEXT_FIELDS) raw[name] = form.get(name) ?? "";
+  // The declared fields (entities/project.ts); Edit Project has the same names.
+  for (const { name } of PROJECT_ADD_FIELDS) raw[name] = form.get(name) ?? "";
   raw.thumbnail = refs.thumbnail;
   raw.images = refs.images;
   raw.draft = form.get("draft") === "on";

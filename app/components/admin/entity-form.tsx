@@ -56,9 +56,16 @@ function RadioGroup({ field, meta }: { field: FieldSpec; meta: FieldMetadata<str
 
 /**
  * Renders one declared field from its Conform metadata: the value typed before a refusal (else
- * the record's), its error beside it with aria-invalid / aria-describedby.
+ * the record's), its error beside it with aria-invalid / aria-describedby. A `wide` field spans
+ * both columns of a two-column grid.
  */
 export function Field({ field, meta }: { field: FieldSpec; meta: FieldMetadata<string> }) {
+  if (field.wide)
+    return (
+      <div className="md:col-span-2">
+        <Field field={{ ...field, wide: false }} meta={meta} />
+      </div>
+    );
   const error = meta.errors?.[0];
   const common = {
     id: meta.id,
@@ -98,7 +105,10 @@ export function Field({ field, meta }: { field: FieldSpec; meta: FieldMetadata<s
           {...common}
           type={field.type ?? "text"}
           maxLength={field.maxLength}
-          autoComplete={field.autoComplete ?? "off"}
+          autoComplete={field.autoComplete === false ? undefined : (field.autoComplete ?? "off")}
+          inputMode={field.inputMode}
+          min={field.min}
+          step={field.step}
         />
       );
   }

@@ -1,10 +1,11 @@
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
-import { getFormProps } from "@conform-to/react";
+import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { buttonClass } from "~/components/dialog";
-import { FormAlert, TextAreaField, TextField, fieldProps, inputClass } from "~/components/form";
+import { Field } from "~/components/admin/entity-form";
+import { FormAlert, inputClass } from "~/components/form";
 import { ResultMessage, useSchemaForm } from "~/components/form-result";
-import { profileSchema } from "~/entities/profile";
+import { PROFILE_FIELDS, profileSchema } from "~/entities/profile";
 import type { FormResult, ResultDialog } from "~/utils/form-result";
 import { Image } from "~/components/image";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -199,68 +200,13 @@ export function ProfileForm({
           onResult={setShown}
         />
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-          <TextField
-            label="Short Name"
-            {...fieldProps(fields.name)}
-            maxLength={100}
-            autoComplete="name"
-          />
-          <TextField
-            label="Email"
-            {...fieldProps(fields.email)}
-            type="email"
-            maxLength={254}
-            autoComplete="email"
-          />
-          <div className="md:col-span-2">
-            <TextAreaField
-              label="Description"
-              {...fieldProps(fields.description)}
-              rows={4}
-              maxLength={2000}
+          {PROFILE_FIELDS.map((field) => (
+            <Field
+              key={field.name}
+              field={field}
+              meta={fields[field.name as keyof typeof fields] as FieldMetadata<string>}
             />
-          </div>
-          <TextField
-            label="Facebook"
-            {...fieldProps(fields.facebook)}
-            type="url"
-            placeholder="https://facebook.com/..."
-            maxLength={2048}
-          />
-          <TextField
-            label="GitHub"
-            {...fieldProps(fields.github)}
-            type="url"
-            placeholder="https://github.com/..."
-            maxLength={2048}
-          />
-          <TextField
-            label="LinkedIn"
-            {...fieldProps(fields.linkedin)}
-            type="url"
-            placeholder="https://www.linkedin.com/in/..."
-            maxLength={2048}
-          />
-          <TextField
-            label="CV Link"
-            {...fieldProps(fields.cv)}
-            type="url"
-            placeholder="https://"
-            maxLength={2048}
-          />
-          <TextField
-            label="Phone Number"
-            {...fieldProps(fields.number)}
-            type="tel"
-            maxLength={40}
-            autoComplete="tel"
-          />
-          <TextField
-            label="Address"
-            {...fieldProps(fields.address)}
-            maxLength={200}
-            autoComplete="street-address"
-          />
+          ))}
         </div>
         <div>
           <button type="submit" className={buttonClass.primary} disabled={submitting}>

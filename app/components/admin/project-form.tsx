@@ -1,11 +1,17 @@
-import { getFormProps } from "@conform-to/react";
+import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from "react";
 import { buttonClass } from "~/components/dialog";
 import { FormResultMessage, useSchemaForm } from "~/components/form-result";
-import { FormAlert, SelectField, TextAreaField, TextField, inputClass } from "~/components/form";
+import { Field, type FieldSpec } from "~/components/admin/entity-form";
+import { FormAlert, inputClass } from "~/components/form";
 import { Image } from "~/components/image";
-import { LEVELS, LINK_REQUIRED_MESSAGE, MAX_GALLERY_IMAGES } from "~/entities/project";
+import {
+  LINK_REQUIRED_MESSAGE,
+  MAX_GALLERY_IMAGES,
+  PROJECT_ADD_FIELDS,
+  PROJECT_EDIT_FIELDS,
+} from "~/entities/project";
 import type { FormResult, ResultDialog } from "~/utils/form-result";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -60,6 +66,16 @@ function useUploading(action: string) {
     submitting &&
     [...(navigation.formData?.values() ?? [])].some((v) => v instanceof File && v.size > 0);
   return { submitting, withFiles };
+}
+
+/** The declared fields grouped by their section, in order of first appearance. */
+function sectionsOf(specs: FieldSpec[]): Array<[string, FieldSpec[]]> {
+  const sections = new Map<string, FieldSpec[]>();
+  for (const spec of specs) {
+    const title = spec.section ?? "";
+    sections.set(title, [...(sections.get(title) ?? []), spec]);
+  }
+  return [...sections];
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -188,7 +204,14 @@ export function ProjectForm({
   };
   const errors: Record<string, string | undefined> = {};
   for (const name of Object.keys(form.allErrors)) errors[name] = fields[name]?.errors?.[0];
+  const fieldSpecs = editing ? PROJECT_EDIT_FIELDS : PROJECT_ADD_FIELDS;
+  // The skills are the category names (and the project's own, should its category be gone).
   const skillOptions = [...new Set([...categories, ...(v("skill") ? [v("skill")] : [])])];
+  const skillField: FieldSpec = {
+    ...fieldSpecs.find((spec) => spec.name === "skill")!,
+    options: skillOptions.map((name) => ({ value: name, label: name })),
+    hint: categories.length ? undefined : "Add a category first: skills come from it.",
+  };
   const fieldErrorCount = Object.keys(form.allErrors).filter((k) => k !== "").length;
   const currentImages = existing?.images ?? [];
   const removedValue = typed.removeImages;
@@ -212,146 +235,17 @@ export function ProjectForm({
         {fieldErrorCount ? (
           <FormAlert id="project-form-errors" title="Please correct the highlighted fields." />
         ) : null}
-        <Section title="Project">
-          <TextField
-            label="Title"
-            name="title"
-            required
-            maxLength={150}
-            defaultValue={v("title")}
-            error={errors.title}
-          />
-          <TextField
-            label="Subtitle"
-            name="subtitle"
-            required={editing}
-            maxLength={300}
-            defaultValue={v("subtitle")}
-            error={errors.subtitle}
-          />
-          <SelectField
-            label="Skill"
-            name="skill"
-            required
-            placeholder="Select a skill"
-            options={skillOptions.map((name) => ({ value: name, label: name }))}
-            defaultValue={v("skill")}
-            error={errors.skill}
-            hint={categories.length ? undefined : "Add a category first: skills come from it."}
-          />
-          <SelectField
-            label="Level"
-            name="level"
-            required
-            placeholder="Select a level"
-            options={LEVELS.map((level) => ({ value: level, label: level }))}
-            defaultValue={v("level")}
-            error={errors.level}
-          />
-        </Section>
-        <Section title="Client">
-          <TextField
-            label="Client Name"
-            name="clientName"
-            required={editing}
-            maxLength={150}
-            defaultValue={v("clientName")}
-            error={errors.clientName}
-          />
-          <TextField
-            label="Date"
-            name="date"
-            type="date"
-            required={editing}
-            defaultValue={v("date")}
-            error={errors.date}
-          />
-          <TextField
-            label="Service"
-            name="service"
-            required={editing}
-            maxLength={150}
-            defaultValue={v("service")}
-            error={errors.service}
-          />
-          <TextField
-            label="Budget"
-            name="budget"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="any"
-            required={editing}
-            defaultValue={v("budget")}
-            error={errors.budget}
-            hint="In US dollars"
-          />
-        </Section>
-        <Section title="Links (at least one)">
-          <TextField
-            label="Live View URL"
-            name="liveView"
-            type="url"
-            placeholder="https://"
-            maxLength={2048}
-            defaultValue={v("liveView")}
-            error={errors.liveView}
-          />
-          <TextField
-            label="Source Code URL"
-            name="sourceCode"
-            type="url"
-            placeholder="https://"
-            maxLength={2048}
-            defaultValue={v("sourceCode")}
-            error={errors.sourceCode}
-          />
-        </Section>
-        <Section title="Story">
-          <TextAreaField
-            label="Short Description"
-            name="shortDescription"
-            rows={3}
-            required={editing}
-            maxLength={1000}
-            defaultValue={v("shortDescription")}
-            error={errors.shortDescription}
-          />
-          <TextAreaField
-            label="Strategy"
-            name="strategy"
-            rows={3}
-            maxLength={5000}
-            defaultValue={v("strategy")}
-            error={errors.strategy}
-          />
-          <TextAreaField
-            label="Design"
-            name="design"
-            rows={3}
-            maxLength={5000}
-            defaultValue={v("design")}
-            error={errors.design}
-          />
-          <TextAreaField
-            label="User Experience"
-            name="userExperience"
-            rows={3}
-            maxLength={5000}
-            defaultValue={v("userExperience")}
-            error={errors.userExperience}
-          />
-          <div className="md:col-span-2">
-            <TextAreaField
-              label="Long Description"
-              name="longDescription"
-              rows={6}
-              maxLength={20000}
-              defaultValue={v("longDescription")}
-              error={errors.longDescription}
-            />
-          </div>
-        </Section>
+        {sectionsOf(fieldSpecs).map(([title, specs]) => (
+          <Section key={title} title={title}>
+            {specs.map((spec) => (
+              <Field
+                key={spec.name}
+                field={spec.name === "skill" ? skillField : spec}
+                meta={fields[spec.name] as FieldMetadata<string>}
+              />
+            ))}
+          </Section>
+        ))}
         <Section title="Images">
           <div className="flex flex-col gap-3">
             {editing && existing?.thumbnail ? (
