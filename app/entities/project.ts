@@ -74,9 +74,11 @@ const fields = {
 const atLeastOneLink = (v: { liveView: string; sourceCode: string }) =>
   v.liveView !== "" || v.sourceCode !== "";
 
+/** Every field of a project, as stored (the object behind both form schemas; models read these). */
+export const projectFieldsSchema = z.object(fields);
+
 /** Add Portfolio (spec section 5): skill and level required, and a live or source link. */
-export const projectCreateSchema = z
-  .object(fields)
+export const projectCreateSchema = projectFieldsSchema
   .refine(atLeastOneLink, { message: LINK_REQUIRED_MESSAGE, path: ["liveView"] });
 
 /** Edit Project: also title, subtitle, clientName, date, service, budget, shortDescription required. */

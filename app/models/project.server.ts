@@ -2,11 +2,13 @@ import type { Prisma } from "@prisma/client";
 import { prisma } from "./db.server";
 import { hasChanges, type UpdateResult } from "~/entities/fields";
 import { topPosition } from "./position.server";
+import { selectOf } from "./select.server";
 import { fieldErrorsOf } from "~/utils/validation";
 import { listCategories } from "./category.server";
 import {
   LINK_REQUIRED_MESSAGE,
   projectCreateSchema,
+  projectFieldsSchema,
   projectUpdateSchema,
   PROJECTS_PAGE_SIZE,
   type ProjectInput,
@@ -27,16 +29,12 @@ const cardSelect = {
   draft: true,
 } as const;
 
+// Every stored field of the entity (a field added to app/entities/project.ts is read without an
+// edit here), with the gallery from its own table.
+const { images: _images, ...storedColumns } = selectOf(projectFieldsSchema);
+
 const detailSelect = {
-  ...cardSelect,
-  clientName: true,
-  date: true,
-  service: true,
-  budget: true,
-  strategy: true,
-  design: true,
-  userExperience: true,
-  longDescription: true,
+  ...storedColumns,
   updatedAt: true,
   images: { select: { url: true }, orderBy: [{ position: "asc" }, { id: "asc" }] },
 } satisfies Prisma.ProjectSelect;
