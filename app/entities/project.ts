@@ -78,8 +78,10 @@ const atLeastOneLink = (v: { liveView: string; sourceCode: string }) =>
 export const projectFieldsSchema = z.object(fields);
 
 /** Add Portfolio (spec section 5): skill and level required, and a live or source link. */
-export const projectCreateSchema = projectFieldsSchema
-  .refine(atLeastOneLink, { message: LINK_REQUIRED_MESSAGE, path: ["liveView"] });
+export const projectCreateSchema = projectFieldsSchema.refine(atLeastOneLink, {
+  message: LINK_REQUIRED_MESSAGE,
+  path: ["liveView"],
+});
 
 /** Edit Project: also title, subtitle, clientName, date, service, budget, shortDescription required. */
 export const projectUpdateSchema = z
