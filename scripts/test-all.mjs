@@ -87,10 +87,12 @@ function runStep([name, cmd, args, extraEnv = {}], prefix) {
   });
 }
 
+// SIGINT, not SIGTERM: Playwright stops its web servers (their own process groups) on SIGINT
+// only; on SIGTERM it dies at once and leaves them holding their ports.
 function stopOthers() {
   for (const child of running) {
     try {
-      process.kill(-child.pid, "SIGTERM");
+      process.kill(-child.pid, "SIGINT");
     } catch {
       // already gone
     }
