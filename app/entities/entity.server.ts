@@ -51,6 +51,12 @@ type ServiceOf<O extends ModelOps> = {
   (O extends { update: infer U } ? { update: U } : unknown) &
   (O extends { remove: unknown } ? { remove: (id: number) => Promise<Removal> } : unknown);
 
+/** The reorder operations of an ordered table. */
+export const orderingOf = (model: OrderedModel) => ({
+  move: (id: number, direction: Direction) => moveItem(model, id, direction),
+  setOrder: (ids: number[]) => setOrder(model, ids),
+});
+
 /**
  * The service of an entity whose operations are its model's functions as they are (no drafts, no
  * files to clean up), with the reorder operations of its ordered table.
@@ -61,8 +67,7 @@ export function entityService<O extends ModelOps>(ordered: OrderedModel, ops: O)
     ...ops,
     list: () => list(),
     get: (id: number) => get(id),
-    move: (id: number, direction: Direction) => moveItem(ordered, id, direction),
-    setOrder: (ids: number[]) => setOrder(ordered, ids),
+    ...orderingOf(ordered),
     ...(remove && {
       remove: async (id: number): Promise<Removal> => {
         const outcome = await remove(id);
@@ -72,9 +77,3 @@ export function entityService<O extends ModelOps>(ordered: OrderedModel, ops: O)
   };
   return service as unknown as ServiceOf<O>;
 }
-
-/** The reorder operations of an ordered table. */
-export const orderingOf = (model: OrderedModel) => ({
-  move: (id: number, direction: Direction) => moveItem(model, id, direction),
-  setOrder: (ids: number[]) => setOrder(model, ids),
-});
