@@ -10,12 +10,27 @@ export const MAX_GALLERY_IMAGES = 4;
 export const PROJECTS_PAGE_SIZE = 8;
 export const LINK_REQUIRED_MESSAGE = "Please provide at least Live View URL or Source Code URL";
 
+/**
+ * A budget as the old backend stored it: a number, or text such as "1200", "$1,200" or
+ * "1 200 EUR" (a currency sign or code around it, thousands separators inside). Text with no
+ * number in it is refused.
+ */
+export function budgetNumberOf(text: string): number {
+  const bare = text
+    .trim()
+    .replace(/^[^\d.-]+|[^\d.]+$/g, "")
+    .replace(/(?<=\d)[,\s_'](?=\d{3}(?!\d))/g, "");
+  return bare === "" ? Number.NaN : Number(bare);
+}
+
 const budget = z.preprocess(
   (v) =>
     v === "" || v === null || v === undefined
       ? undefined
       : typeof v === "string"
-        ? Number(v.trim())
+        ? v.trim() === ""
+          ? undefined
+          : budgetNumberOf(v)
         : v,
   z
     .number({ invalid_type_error: "Budget must be a number" })
@@ -76,6 +91,16 @@ const atLeastOneLink = (v: { liveView: string; sourceCode: string }) =>
 
 /** Every field of a project, as stored (the object behind both form schemas; models read these). */
 export const projectFieldsSchema = z.object(fields);
+
+/** A date as the old backend kept it: an ISO date, or free text ("Spring 2021"). */
+const storedDate = optionalText("Date", 40);
+
+/**
+ * What Folio stores for a project when it comes from a client of the old backend (REST) or from
+ * an import: the old backend's values are accepted (any skill text, a free-text date, a budget as
+ * text, empty optional texts, no link), while bad URLs and oversized texts stay refused.
+ */
+export const projectStoredSchema = z.object({ ...fields, date: storedDate });
 
 /** Add Portfolio (spec section 5): skill and level required, and a live or source link. */
 export const projectCreateSchema = projectFieldsSchema.refine(atLeastOneLink, {
