@@ -85,11 +85,31 @@ const BODY_ROUTES: BodyRoute[] = [
     ],
   },
   {
+    method: "PUT",
+    path: "/addskill/{id}",
+    idOf: "skill",
+    invalid: [
+      ["an emptied required field", { name: " " }, "name"],
+      ["a wrong type", { name: null }, "name"],
+      ["an over-long string", { name: long(60) }, "name"],
+    ],
+  },
+  {
     method: "POST",
     path: "/addcategory",
     invalid: [
       ["a missing required field", {}, "name"],
       ["a wrong type", { name: 1 }, "name"],
+      ["an over-long string", { name: long(60) }, "name"],
+    ],
+  },
+  {
+    method: "PUT",
+    path: "/addcategory/{id}",
+    idOf: "category",
+    invalid: [
+      ["an emptied required field", { name: "" }, "name"],
+      ["a wrong type", { name: 7 }, "name"],
       ["an over-long string", { name: long(60) }, "name"],
     ],
   },
@@ -118,11 +138,12 @@ const BODY_ROUTES: BodyRoute[] = [
     path: "/addprotfolio",
     invalid: [
       ["a missing required field", { title: "Only a title" }, "skill"],
-      ["a wrong type", projectBody({ budget: "lots" }), "budget"],
+      ["a budget with no number in it", projectBody({ budget: "lots" }), "budget"],
       ["a wrong level", projectBody({ level: "Expert" }), "level"],
       ["an over-long string", projectBody({ title: long(150) }), "title"],
-      ["a skill that is not a category", projectBody({ skill: "Cobol" }), "skill"],
-      ["no live or source link", projectBody({ liveView: "", sourceCode: "" }), "liveView"],
+      ["an over-long free-text date", projectBody({ date: long(40) }), "date"],
+      ["a javascript: link", projectBody({ liveView: "javascript:alert(1)" }), "liveView"],
+      ["a link that is not http(s)", projectBody({ sourceCode: "ftp://e.com/x" }), "sourceCode"],
       [
         "five gallery images",
         projectBody({ images: Array(5).fill("https://e.com/a.png") }),
@@ -137,12 +158,15 @@ const BODY_ROUTES: BodyRoute[] = [
     path: "/addprotfolio/{id}",
     idOf: "project",
     invalid: [
-      ["an emptied required field", { clientName: "" }, "clientName"],
+      ["an emptied required field", { title: "" }, "title"],
+      ["an emptied skill", { skill: " " }, "skill"],
       ["a wrong type", { title: false }, "title"],
-      ["an invalid date", { date: "14/03/2025" }, "date"],
+      ["a date that is not text", { date: 20250314 }, "date"],
       ["a negative budget", { budget: -5 }, "budget"],
+      ["a budget with no number in it", { budget: "Negotiable" }, "budget"],
+      ["a wrong level", { level: "Guru" }, "level"],
       ["an over-long string", { longDescription: long(20000) }, "longDescription"],
-      ["a skill that is not a category", { skill: "Cobol" }, "skill"],
+      ["a javascript: image", { thumbnail: "javascript:alert(1)" }, "thumbnail"],
     ],
   },
   {
@@ -159,11 +183,7 @@ const BODY_ROUTES: BodyRoute[] = [
     path: "/addeducation/{id}",
     idOf: "education",
     invalid: [
-      [
-        "an emptied required field (description is required on edit)",
-        { description: "" },
-        "description",
-      ],
+      ["an emptied required field", { degree: "" }, "degree"],
       ["a wrong type", { institution: null }, "institution"],
       ["an over-long string", { description: long(2000) }, "description"],
     ],
@@ -175,6 +195,16 @@ const BODY_ROUTES: BodyRoute[] = [
       ["a missing required field", { title: "Dev" }, "institution"],
       ["a wrong type", { title: "Dev", institution: "X", year: ["1"] }, "year"],
       ["an over-long string", { title: long(150), institution: "X", year: "1" }, "title"],
+    ],
+  },
+  {
+    method: "PUT",
+    path: "/addexperience/{id}",
+    idOf: "experience",
+    invalid: [
+      ["an emptied required field", { institution: "" }, "institution"],
+      ["a wrong type", { year: 2020 }, "year"],
+      ["an over-long string", { description: long(2000) }, "description"],
     ],
   },
   {

@@ -1,6 +1,7 @@
 // Helpers for the REST API contract tests (tests/integration/api-*.test.ts): an HTTP client
 // that asks as anonymous, the owner's session cookie or the API token, and a read-only view of
 // the server's database to prove that refused writes changed nothing.
+import http from "node:http";
 import Database from "better-sqlite3";
 import sharp from "sharp";
 import { expect } from "vitest";
@@ -76,6 +77,47 @@ export async function call(
   return { status: res.status, headers: res.headers, text, json };
 }
 
+/**
+ * One API request with exactly these headers, a forged `Host` included (fetch will not send
+ * one): what a client reaching the site under another name sends. JSON bodies only.
+ */
+export function callAs(
+  server: TestServer,
+  host: string,
+  method: string,
+  path: string,
+  { body, headers = {} }: { body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiAnswer> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const h: Record<string, string> = { ...headers, Host: host };
+  if (payload !== undefined) h["Content-Type"] = "application/json";
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: "127.0.0.1", port: server.port, path, method, headers: h },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => {
+          const headers = new Headers();
+          for (const [k, v] of Object.entries(res.headers)) {
+            if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(", ") : v);
+          }
+          const isJson = (headers.get("content-type") ?? "").includes("json") && text !== "";
+          resolve({
+            status: res.statusCode ?? 0,
+            headers,
+            text,
+            json: isJson ? JSON.parse(text) : undefined,
+          });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
+
 /** Asserts a JSON error answer: the status, `success: false` and a readable `error`. */
 export function expectError(answer: ApiAnswer, status: number, pattern?: RegExp) {
   expect(answer.status, answer.text).toBe(status);
@@ -123,6 +165,20 @@ export function queryOne<T = Record<string, unknown>>(
   const db = new Database(server.databaseFile, { readonly: true, fileMustExist: true });
   try {
     return db.prepare(sql).get(...params) as T | undefined;
+  } finally {
+    db.close();
+  }
+}
+
+/** Every row a query answers from the server's database. */
+export function queryAll<T = Record<string, unknown>>(
+  server: TestServer,
+  sql: string,
+  ...params: unknown[]
+): T[] {
+  const db = new Database(server.databaseFile, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(sql).all(...params) as T[];
   } finally {
     db.close();
   }

@@ -81,7 +81,15 @@ describe("reads are public and carry the old client's fields", () => {
     expect(res.json.some((p: { budget: unknown }) => typeof p.budget === "number")).toBe(true);
   });
 
-  it.each(["/addfeather", "/addprotfolio", "/addeducation"])(
+  it.each([
+    "/adduser",
+    "/addskill",
+    "/addcategory",
+    "/addfeather",
+    "/addprotfolio",
+    "/addeducation",
+    "/addexperience",
+  ])(
     "GET %s/{id} answers the same object as the list item, and 404 JSON for an unknown id",
     async (path) => {
       const list = await call(server, anonymous, "GET", path);
@@ -123,6 +131,93 @@ describe.each(owners)("the owner writes (%s)", (_label, owner) => {
     const again = await call(server, owner(), "DELETE", `/addskill/${id}`);
     expectError(again, 404);
     expect(again.json.deletedCount).toBe(0);
+  });
+
+  it("PUT /addskill/{id} renames a skill (modifiedCount 1, then 0 unchanged), GET /addskill/{id} reads it", async () => {
+    const name = `Skill ${Date.now()}`;
+    const created = await call(server, owner(), "POST", "/addskill", { name });
+    const id = created.json.insertedId;
+    const one = await call(server, anonymous, "GET", `/addskill/${id}`);
+    expect(one.status).toBe(200);
+    expect(one.json).toEqual({ _id: id, id: Number(id), name });
+    const put = await call(server, owner(), "PUT", `/addskill/${id}`, { name: `${name} 2` });
+    expect(put.status).toBe(200);
+    expect(put.json).toEqual({
+      acknowledged: true,
+      matchedCount: 1,
+      modifiedCount: 1,
+      success: true,
+    });
+    const same = await call(server, owner(), "PUT", `/addskill/${id}`, { name: `${name} 2` });
+    expect(same.json).toEqual({
+      acknowledged: true,
+      matchedCount: 1,
+      modifiedCount: 0,
+      success: true,
+    });
+    // An empty body keeps every field (fields left out keep their values).
+    expect((await call(server, owner(), "PUT", `/addskill/${id}`, {})).json.modifiedCount).toBe(0);
+    const after = await call(server, anonymous, "GET", `/addskill/${id}`);
+    expect(after.json).toEqual({ _id: id, id: Number(id), name: `${name} 2` });
+    await call(server, owner(), "DELETE", `/addskill/${id}`);
+    expectError(await call(server, anonymous, "GET", `/addskill/${id}`), 404, /No skill with id/);
+    const gone = await call(server, owner(), "PUT", `/addskill/${id}`, { name });
+    expectError(gone, 404, new RegExp(`No skill with id ${id}\\.`));
+    expect(gone.json).toMatchObject({ acknowledged: true, matchedCount: 0, modifiedCount: 0 });
+  });
+
+  it("PUT /addcategory/{id}: a rename carries over to the projects using it, in any case but another's name (409)", async () => {
+    const stamp = Date.now();
+    const created = await call(server, owner(), "POST", "/addcategory", { name: `Old ${stamp}` });
+    const id = created.json.insertedId;
+    const other = await call(server, owner(), "POST", "/addcategory", { name: `Other ${stamp}` });
+    const project = await call(
+      server,
+      owner(),
+      "POST",
+      "/addprotfolio",
+      projectBody({ skill: `Old ${stamp}` }),
+    );
+    expect((await call(server, anonymous, "GET", `/addcategory/${id}`)).json).toEqual({
+      _id: id,
+      id: Number(id),
+      name: `Old ${stamp}`,
+    });
+
+    const before = snapshot(server);
+    const clash = await call(server, owner(), "PUT", `/addcategory/${id}`, {
+      name: `OTHER ${stamp}`,
+    });
+    expectError(clash, 409, new RegExp(`A category named "OTHER ${stamp}" already exists\\.`));
+    expect(clash.json.fields).toEqual({ name: clash.json.error });
+    expect(snapshot(server)).toEqual(before);
+
+    // Its own name in another case is fine.
+    const recased = await call(server, owner(), "PUT", `/addcategory/${id}`, {
+      name: `OLD ${stamp}`,
+    });
+    expect(recased.json).toEqual({
+      acknowledged: true,
+      matchedCount: 1,
+      modifiedCount: 1,
+      success: true,
+    });
+    const renamed = await call(server, owner(), "PUT", `/addcategory/${id}`, {
+      name: `New ${stamp}`,
+    });
+    expect(renamed.json.modifiedCount).toBe(1);
+    const same = await call(server, owner(), "PUT", `/addcategory/${id}`, { name: `New ${stamp}` });
+    expect(same.json.modifiedCount).toBe(0);
+    const used = await call(server, anonymous, "GET", `/addprotfolio/${project.json.insertedId}`);
+    expect(used.json.skill).toBe(`New ${stamp}`);
+    expect(
+      queryOne(server, `SELECT COUNT(*) AS n FROM "Project" WHERE skill LIKE ?`, `Old ${stamp}`),
+    ).toEqual({ n: 0 });
+    // Still in use under its new name: not deleted.
+    expectError(await call(server, owner(), "DELETE", `/addcategory/${id}`), 409, /project/);
+    await call(server, owner(), "DELETE", `/addprotfolio/${project.json.insertedId}`);
+    await call(server, owner(), "DELETE", `/addcategory/${id}`);
+    await call(server, owner(), "DELETE", `/addcategory/${other.json.insertedId}`);
   });
 
   it("POST /addcategory creates, a duplicate name is a 409, DELETE /addcategory/{id} deletes", async () => {
@@ -273,7 +368,7 @@ describe.each(owners)("the owner writes (%s)", (_label, owner) => {
     expect(deleted.json).toEqual({ acknowledged: true, deletedCount: 1 });
   });
 
-  it("experience: POST, listed first, DELETE", async () => {
+  it("experience: POST, listed first, GET one, PUT (1 then 0, fields left out kept), DELETE", async () => {
     const body = {
       title: "API engineer",
       institution: "Folio",
@@ -285,12 +380,24 @@ describe.each(owners)("the owner writes (%s)", (_label, owner) => {
     const id = created.json.insertedId;
     const list = await call(server, anonymous, "GET", "/addexperience");
     expect(list.json[0]).toEqual({ _id: id, id: Number(id), ...body });
+    const put = await call(server, owner(), "PUT", `/addexperience/${id}`, { year: "2 years" });
+    expect(put.json).toEqual({
+      acknowledged: true,
+      matchedCount: 1,
+      modifiedCount: 1,
+      success: true,
+    });
+    const same = await call(server, owner(), "PUT", `/addexperience/${id}`, { year: "2 years" });
+    expect(same.json.modifiedCount).toBe(0);
+    const one = await call(server, anonymous, "GET", `/addexperience/${id}`);
+    expect(one.json).toEqual({ _id: id, id: Number(id), ...body, year: "2 years" });
     const deleted = await call(server, owner(), "DELETE", `/addexperience/${id}`);
     expect(deleted.json).toEqual({ acknowledged: true, deletedCount: 1 });
   });
 
   it("profile: PUT /adduser/{id} with the whole object (modifiedCount 1, then 0), then restored", async () => {
     const [profile] = (await call(server, anonymous, "GET", "/adduser")).json;
+    expect((await call(server, anonymous, "GET", `/adduser/${profile._id}`)).json).toEqual(profile);
     const changed = { ...profile, address: `Somewhere ${Date.now()}` };
     const put = await call(server, owner(), "PUT", `/adduser/${profile._id}`, changed);
     expect(put.json).toEqual({
@@ -365,13 +472,15 @@ describe("drafts", () => {
   });
 });
 
-/** Every write of section 7 (plus DELETE /addskill/{id} and /upload), with a valid body. */
+/** Every write of section 7 (plus the skill, category and experience edits and /upload), with a valid body. */
 function writes(ids: Record<string, string>): Array<[string, string, unknown]> {
   return [
     ["PUT", `/adduser/${ids.profile}`, { name: "Intruder" }],
     ["POST", "/addskill", { name: "Intruder" }],
+    ["PUT", `/addskill/${ids.skill}`, { name: "Intruder" }],
     ["DELETE", `/addskill/${ids.skill}`, undefined],
     ["POST", "/addcategory", { name: "Intruder" }],
+    ["PUT", `/addcategory/${ids.category}`, { name: "Intruder" }],
     ["DELETE", `/addcategory/${ids.category}`, undefined],
     ["POST", "/addfeather", { title: "Intruder", subtitle: "x" }],
     ["PUT", `/addfeather/${ids.service}`, { title: "Intruder", subtitle: "x" }],
@@ -383,6 +492,7 @@ function writes(ids: Record<string, string>): Array<[string, string, unknown]> {
     ["PUT", `/addeducation/${ids.education}`, { degree: "Intruder" }],
     ["DELETE", `/addeducation/${ids.education}`, undefined],
     ["POST", "/addexperience", { title: "x", institution: "x", year: "x", description: "x" }],
+    ["PUT", `/addexperience/${ids.experience}`, { title: "Intruder" }],
     ["DELETE", `/addexperience/${ids.experience}`, undefined],
     ["POST", "/upload", "multipart"],
   ];
@@ -469,7 +579,11 @@ describe("POST /upload", () => {
     );
     expect(created.status).toBe(201);
     const one = await call(server, anonymous, "GET", `/addprotfolio/${created.json.insertedId}`);
-    expect(one.json.thumbnail).toBe(res.json.data.url);
+    // Answered absolute (clients on other origins), stored as the reference.
+    expect(one.json.thumbnail).toBe(res.json.data.display_url);
+    expect(
+      queryOne(server, `SELECT thumbnail FROM "Project" WHERE id = ?`, Number(one.json.id)),
+    ).toEqual({ thumbnail: res.json.data.url });
     await call(server, withToken(), "DELETE", `/addprotfolio/${created.json.insertedId}`);
     expect((await fetch(`${server.url}${res.json.data.url}`)).status).toBe(404);
   });

@@ -4,11 +4,11 @@
 // and /sendmail's rate limit.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categorySchema } from "~/entities/category";
-import { educationCreateSchema, educationUpdateSchema } from "~/entities/education";
+import { educationCreateSchema } from "~/entities/education";
 import { experienceSchema } from "~/entities/experience";
 import { contactSchema } from "~/entities/message";
 import { profileSchema } from "~/entities/profile";
-import { projectCreateSchema, projectUpdateSchema } from "~/entities/project";
+import { projectStoredSchema } from "~/entities/project";
 import { serviceSchema } from "~/entities/service";
 import { skillSchema } from "~/entities/skill";
 import { zodToJsonSchema } from "~/utils/zod-json-schema";
@@ -117,10 +117,8 @@ describe("the OpenAPI document", () => {
       SkillInput: skillSchema,
       CategoryInput: categorySchema,
       ServiceInput: serviceSchema,
-      ProjectCreate: projectCreateSchema,
-      ProjectUpdate: projectUpdateSchema,
-      EducationCreate: educationCreateSchema,
-      EducationUpdate: educationUpdateSchema,
+      ProjectInput: projectStoredSchema,
+      EducationInput: educationCreateSchema,
       ExperienceInput: experienceSchema,
       ContactInput: contactSchema,
     };
@@ -130,7 +128,7 @@ describe("the OpenAPI document", () => {
     }
     expect(doc.components.schemas.SkillInput.required).toEqual(["name"]);
     expect(doc.components.schemas.SkillInput.properties.name.maxLength).toBe(60);
-    expect(doc.components.schemas.ProjectCreate.properties.level.enum).toEqual([
+    expect(doc.components.schemas.ProjectInput.properties.level.enum).toEqual([
       "Beginner",
       "Intermediate",
       "Advanced",
