@@ -45,6 +45,10 @@ const budget = z.preprocess(
 export const isIsoDate = (value: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
 
+/** Edit Project's note on a stored date that is not an ISO date (the old backend's free text). */
+export const storedDateNote = (stored: string) =>
+  `Stored as “${stored}”: choose the date it stands for.`;
+
 const date = z
   .string({ invalid_type_error: "Date must be text" })
   .trim()

@@ -15,7 +15,7 @@ import { listCategories } from "~/models/category.server";
 import { galleryImages } from "~/models/ordering.server";
 import { parseId } from "~/entities/fields";
 import { removeUnusedImages } from "~/models/image.server";
-import { isIsoDate, MAX_GALLERY_IMAGES } from "~/entities/project";
+import { isIsoDate, MAX_GALLERY_IMAGES, storedDateNote } from "~/entities/project";
 import { NO_CHANGES_TEXT, NO_CHANGES_TITLE } from "~/entities/entity";
 import { projectService } from "~/entities/project.server";
 import type { UpdateResult } from "~/entities/fields";
@@ -100,6 +100,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await removeUnusedImages(uploaded);
       const errors = { ...result.errors };
       if (errors.images) errors.newImages = errors.images;
+      // The message replaces the field's hint: it keeps saying what is stored.
+      if (errors.date && project.date && !isIsoDate(project.date))
+        errors.date = `${errors.date}. ${storedDateNote(project.date)}`;
       return formResult(typed, { fieldErrors: errors, ...validationDialog(errors) });
     }
     let update: UpdateResult;

@@ -19,9 +19,11 @@ export type ResultDialog = {
  */
 export type FormResult = SubmissionResult<string[]> & { dialog?: ResultDialog; formId?: string };
 
-/** Whether an action's answer is a form result (not another route's data). */
+/**
+ * Whether an action's answer is a form result (not another route's data). A refusal with only
+ * field messages has no dialog (the project form's, say): it is one too, or what was typed and
+ * the messages beside the fields would be lost.
+ */
 export function isFormResult(value: unknown): value is FormResult {
-  return (
-    typeof value === "object" && value !== null && "dialog" in value && "initialValue" in value
-  );
+  return typeof value === "object" && value !== null && "initialValue" in value;
 }

@@ -11,6 +11,7 @@ import {
   MAX_GALLERY_IMAGES,
   PROJECT_ADD_FIELDS,
   PROJECT_EDIT_FIELDS,
+  storedDateNote,
 } from "~/entities/project";
 import type { FormResult, ResultDialog } from "~/utils/form-result";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -221,7 +222,7 @@ export function ProjectForm({
   };
   const dateField: FieldSpec = {
     ...fieldSpecs.find((spec) => spec.name === "date")!,
-    ...(storedDate ? { hint: `Stored as “${storedDate}”: choose the date it stands for.` } : {}),
+    ...(storedDate ? { hint: storedDateNote(storedDate) } : {}),
   };
   const fieldOf = (spec: FieldSpec) =>
     spec.name === "skill" ? skillField : spec.name === "date" ? dateField : spec;
