@@ -34,6 +34,25 @@ describe("projectStoredSchema: what the old backend stored", () => {
     expect(projectCreateSchema.safeParse(input).success).toBe(false);
   });
 
+  test("takes a level in any letter case and stores its canonical spelling", () => {
+    expect(projectStoredSchema.parse({ ...minimal, level: " intermediate " }).level).toBe(
+      "Intermediate",
+    );
+    const wrong = projectStoredSchema.safeParse({ ...minimal, level: "Expert" });
+    expect(wrong.error?.issues[0].message).toBe("Level must be Beginner, Intermediate or Advanced");
+    expect(projectCreateSchema.safeParse({ ...minimal, level: "advanced" }).success).toBe(false);
+  });
+
+  test("the dashboard's forms stay strict: a budget is the number input's text", () => {
+    const form = { ...minimal, skill: "React", liveView: "https://e.com" };
+    expect(projectCreateSchema.parse({ ...form, budget: "1200.5" }).budget).toBe(1200.5);
+    for (const text of ["$1,200", "12abc"]) {
+      const parsed = projectCreateSchema.safeParse({ ...form, budget: text });
+      expect(parsed.error?.issues[0].message, text).toBe("Budget must be a number");
+    }
+    expect(projectStoredSchema.parse({ ...minimal, budget: "12abc" }).budget).toBe(12);
+  });
+
   test("still refuses bad URLs and oversized texts", () => {
     const badUrl = projectStoredSchema.safeParse({ ...minimal, liveView: "javascript:alert(1)" });
     expect(badUrl.error?.issues[0].message).toMatch(/full URL starting with http/);

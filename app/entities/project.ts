@@ -24,22 +24,27 @@ export function budgetNumberOf(text: string): number {
   return bare === "" ? Number.NaN : Number(bare);
 }
 
-const budget = z.preprocess(
-  (v) =>
-    v === "" || v === null || v === undefined
-      ? undefined
-      : typeof v === "string"
-        ? v.trim() === ""
-          ? undefined
-          : budgetNumberOf(v)
-        : v,
-  z
-    .number({ invalid_type_error: "Budget must be a number" })
-    .finite("Budget must be a number")
-    .min(0, "Budget cannot be negative")
-    .max(1_000_000_000, "Budget is too large")
-    .optional(),
-);
+/** A budget: a number, or text read by `read` ('' or blank: none). */
+const budgetOf = (read: (text: string) => number) =>
+  z.preprocess(
+    (v) =>
+      v === "" || v === null || v === undefined
+        ? undefined
+        : typeof v === "string"
+          ? v.trim() === ""
+            ? undefined
+            : read(v.trim())
+          : v,
+    z
+      .number({ invalid_type_error: "Budget must be a number" })
+      .finite("Budget must be a number")
+      .min(0, "Budget cannot be negative")
+      .max(1_000_000_000, "Budget is too large")
+      .optional(),
+  );
+
+/** The dashboard's forms: the number input's text, nothing else ("12abc" is refused). */
+const budget = budgetOf(Number);
 
 /** Whether a stored date is an ISO date (YYYY-MM-DD), not the old backend's free text. */
 export const isIsoDate = (value: string) =>
@@ -113,7 +118,12 @@ const storedLevel = z.preprocess(
  * an import: the old backend's values are accepted (any skill text, a free-text date, a budget as
  * text, empty optional texts, no link), while bad URLs and oversized texts stay refused.
  */
-export const projectStoredSchema = z.object({ ...fields, date: storedDate, level: storedLevel });
+export const projectStoredSchema = z.object({
+  ...fields,
+  date: storedDate,
+  level: storedLevel,
+  budget: budgetOf(budgetNumberOf),
+});
 
 /** Add Portfolio (spec section 5): skill and level required, and a live or source link. */
 export const projectCreateSchema = projectFieldsSchema.refine(atLeastOneLink, {
