@@ -150,6 +150,7 @@ describe("this site's own absolute image URLs are stored as /images/KEY", () => 
   it("GET a project, PUT the same body back: modifiedCount 0, nothing cleaned up", async () => {
     const { id, thumbnail, gallery } = await projectWithImages(server);
     const one = await call(server, anonymous, "GET", `/addprotfolio/${id}`);
+    expect(one.json.thumbnail).toBe(`${server.url}${thumbnail}`);
     const put = await call(server, owner, "PUT", `/addprotfolio/${id}`, one.json);
     expect(put.json).toEqual({
       acknowledged: true,
