@@ -1,8 +1,9 @@
 // The generic REST handlers: one per verb, for every entity of the table (app/rest/table.ts).
 // GET lists or reads, POST creates, PUT merges the body over the record and saves it, DELETE
 // deletes; writes are owner only. Uploaded images are answered as absolute URLs of this site,
-// and taken back as /images/KEY (utils/api-images.server.ts). apiRoute (utils/api.server.ts) answers OPTIONS, 405 with Allow
-// for a verb the table does not list, and turns failures into JSON.
+// and taken back as /images/KEY (utils/api-images.server.ts). apiRoute (utils/api.server.ts)
+// answers OPTIONS, 405 with Allow for a verb the table does not list, and turns failures into
+// JSON.
 import type { RestShape, RestVerb } from "~/entities/rest";
 import {
   apiError,
