@@ -255,16 +255,21 @@ async function applyKind(
 
       if (row) {
         const id = row.id as number | undefined;
-        if (differs(row, input)) {
-          if (!store.update) {
-            skip(run, kind, record.label, "Already in Folio and cannot be updated");
-            continue;
-          }
-          counts.updated += 1;
+        // An adopted skill or category keeps the owner's spelling of the same name.
+        const next =
+          store.adoptByName && nameKey(row) === nameKey(input)
+            ? { ...input, name: row.name }
+            : input;
+        if (differs(row, store.comparable?.(next) ?? next)) {
           if (!run.dryRun && id !== undefined) {
             await run.beforeWrite();
-            await store.update(id, input);
+            const saved = await store.update(id, next);
+            if (isRefusal(saved)) {
+              skip(run, kind, record.label, Object.values(saved.fieldErrors).join("; "));
+              continue;
+            }
           }
+          counts.updated += 1;
         } else counts.unchanged += 1;
         if (!run.dryRun && id !== undefined) {
           if (!linked) {

@@ -78,9 +78,11 @@ export async function fetchImage(
       });
       if (response.status >= 300 && response.status < 400 && response.headers.has("location")) {
         await response.body?.cancel().catch(() => undefined);
-        if (hop >= MAX_REDIRECTS) return { ok: false, reason: `more than ${MAX_REDIRECTS} redirects` };
+        if (hop >= MAX_REDIRECTS)
+          return { ok: false, reason: `more than ${MAX_REDIRECTS} redirects` };
         const next = new URL(response.headers.get("location") ?? "", url).toString();
-        if (!isHttpAddress(next)) return { ok: false, reason: "redirected to a non-http(s) address" };
+        if (!isHttpAddress(next))
+          return { ok: false, reason: "redirected to a non-http(s) address" };
         url = next;
         continue;
       }

@@ -9,7 +9,12 @@ import { IMAGE_PATH } from "~/entities/fields";
 import { ImageRejected, checkImage, encodeAndStoreImage } from "~/utils/images.server";
 import { ImportBackupFailed } from "./import-backup.server";
 import type { ImportProblem, ImportProgress } from "./types";
-import { fetchImage, fetchLimitsFromEnv, isHttpAddress, type FetchLimits } from "./fetch-image.server";
+import {
+  fetchImage,
+  fetchLimitsFromEnv,
+  isHttpAddress,
+  type FetchLimits,
+} from "./fetch-image.server";
 
 /** How many images are downloaded (and encoded) at a time. */
 export const IMAGE_CONCURRENCY = 4;

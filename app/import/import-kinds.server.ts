@@ -30,8 +30,7 @@ export type KindStore = {
   list: () => Promise<Row[]>;
   get: (id: number) => Promise<Row | null>;
   create: (input: Input) => Promise<{ id: number } | Refusal>;
-  /** Absent while the entity has no update (the row is then only linked, never changed). */
-  update?: (id: number, input: Input) => Promise<UpdateResult>;
+  update: (id: number, input: Input) => Promise<UpdateResult | Refusal>;
   remove: (id: number) => Promise<Removal>;
   setOrder: (ids: number[]) => Promise<number[]>;
   /** A row with the same name (ignoring case) and no link is adopted instead of duplicated. */
@@ -48,7 +47,7 @@ const store = (parts: {
   list: () => Promise<unknown[]>;
   get: (id: number) => Promise<unknown>;
   create: (input: never) => Promise<{ id: number } | Refusal>;
-  update?: (id: number, input: never) => Promise<UpdateResult>;
+  update: (id: number, input: never) => Promise<UpdateResult | Refusal>;
   remove: (id: number) => Promise<Removal>;
   setOrder: (ids: number[]) => Promise<number[]>;
   adoptByName?: boolean;

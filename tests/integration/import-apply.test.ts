@@ -70,6 +70,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const closed = http.createServer();
+  await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+  DEAD_HOST = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/gone.jpg`;
+  await new Promise((resolve) => closed.close(resolve));
 });
 
 afterAll(async () => {
@@ -83,7 +87,8 @@ afterAll(async () => {
 
 const uploads = () => process.env.UPLOADS_DIR as string;
 const at = (p: string) => `${base}${p}`;
-const DEAD_HOST = "http://127.0.0.1:1/gone.jpg";
+/** An address on a port nobody listens on (a host that is gone). */
+let DEAD_HOST = "";
 
 const rec = (
   kind: SourceRecord["kind"],
@@ -119,7 +124,7 @@ function oldSite(): SourceRecord[] {
       level: "Advanced",
       liveView: "https://first.example",
       thumbnail: at("/a.jpg"),
-      images: [at("/b.png"), null, at("/missing.jpg"), at("/a.jpg"), at("/moved.jpg")],
+      images: [at("/b.png"), null, at("/missing.jpg"), at("/a.jpg")],
       budget: "$1,200",
       date: "Spring 2021",
     }),
@@ -135,7 +140,7 @@ function oldSite(): SourceRecord[] {
       skill: "Laravel",
       level: "Intermediate",
       thumbnail: at("/hang.jpg"),
-      images: ["uploads/relative.png"],
+      images: [at("/moved.jpg"), "uploads/relative.png"],
       date: "2020-05-01",
     }),
     rec("project", "p4", "Broken project", { title: "", skill: "React", level: "Expert" }),
@@ -180,8 +185,10 @@ async function expectStored(ref: string) {
   expect(await prisma.uploadedImage.count({ where: { key: key! } })).toBe(1);
 }
 
-const problemAbout = (report: { problems: Array<{ subject?: string; message: string }> }, s: string) =>
-  report.problems.find((p) => p.subject === s);
+const problemAbout = (
+  report: { problems: Array<{ subject?: string; message: string }> },
+  s: string,
+) => report.problems.find((p) => p.subject === s);
 
 // ---------------------------------------------------------------- the tests
 
@@ -212,13 +219,15 @@ describe("applySnapshot", () => {
       level: "Beginner",
     });
     const progress: ImportProgress[] = [];
-    const report = await applySnapshot(snapshot(oldSite()), { onProgress: (p) => progress.push(p) });
+    const report = await applySnapshot(snapshot(oldSite()), {
+      onProgress: (p) => progress.push(p),
+    });
 
     expect(report.dryRun).toBe(false);
     expect(report.kinds).toEqual({
       profile: { created: 1, updated: 0, unchanged: 0, skipped: 0 },
       skill: { created: 2, updated: 0, unchanged: 0, skipped: 0 },
-      // "react" met the existing "React": adopted and renamed as the source has it.
+      // "react" met the owner's "React": adopted (linked, the owner's spelling kept).
       category: { created: 1, updated: 0, unchanged: 1, skipped: 0 },
       service: { created: 1, updated: 0, unchanged: 0, skipped: 0 },
       project: { created: 3, updated: 0, unchanged: 0, skipped: 1 },
@@ -242,15 +251,24 @@ describe("applySnapshot", () => {
 
     // The profile, with its picture stored locally.
     const profile = await prisma.profile.findFirstOrThrow();
-    expect(profile).toMatchObject({ name: "Ada", email: "ada@example.com", github: "https://github.com/ada" });
+    expect(profile).toMatchObject({
+      name: "Ada",
+      email: "ada@example.com",
+      github: "https://github.com/ada",
+    });
     await expectStored(profile.image);
 
     // Projects: fields as the old site stored them, images local, failed ones left out.
     const first = await projectByTitle("First project");
-    expect(first).toMatchObject({ budget: 1200, date: "Spring 2021", skill: "React", level: "Advanced" });
+    expect(first).toMatchObject({
+      budget: 1200,
+      date: "Spring 2021",
+      skill: "React",
+      level: "Advanced",
+    });
     await expectStored(first.thumbnail);
     const gallery = first.images.map((i) => i.url);
-    expect(gallery).toHaveLength(3); // b.png, a.jpg, moved.jpg; null and the 404 dropped
+    expect(gallery).toHaveLength(2); // b.png, a.jpg; null and the 404 dropped
     expect(gallery[1]).toBe(first.thumbnail); // the same address is the same stored image
     for (const ref of gallery) await expectStored(ref);
     const second = await projectByTitle("Second project");
@@ -258,20 +276,29 @@ describe("applySnapshot", () => {
     expect(second.images).toEqual([]);
     const third = await projectByTitle("Third project");
     expect(third).toMatchObject({ thumbnail: "", date: "2020-05-01" });
+    expect(third.images).toHaveLength(1); // moved.jpg (redirected to c.webp); the relative path dropped
+    await expectStored(third.images[0].url);
     expect(await prisma.uploadedImage.count()).toBe(4);
 
     // The adopted category kept its row (no duplicate) and is linked.
-    expect((await prisma.category.findMany()).map((c) => c.name).sort()).toEqual(["Laravel", "react"]);
+    expect((await prisma.category.findMany()).map((c) => c.name).sort()).toEqual([
+      "Laravel",
+      "React",
+    ]);
 
     // The source's order: the first record of each kind first, the owner's project after.
-    const projectOrder = await prisma.project.findMany({ orderBy: [{ position: "asc" }, { id: "desc" }] });
+    const projectOrder = await prisma.project.findMany({
+      orderBy: [{ position: "asc" }, { id: "desc" }],
+    });
     expect(projectOrder.map((p) => p.title)).toEqual([
       "First project",
       "Second project",
       "Third project",
       "Owner's own project",
     ]);
-    const experience = await prisma.experience.findMany({ orderBy: [{ position: "asc" }, { id: "desc" }] });
+    const experience = await prisma.experience.findMany({
+      orderBy: [{ position: "asc" }, { id: "desc" }],
+    });
     expect(experience.map((e) => e.title)).toEqual(["Developer", "Intern"]);
     const skills = await prisma.skill.findMany({ orderBy: [{ position: "asc" }, { id: "desc" }] });
     expect(skills.map((s) => s.name)).toEqual(["TypeScript", "Go"]);
@@ -312,7 +339,10 @@ describe("applySnapshot", () => {
     expect(report.kinds.project).toEqual({ created: 0, updated: 0, unchanged: 3, skipped: 1 });
     expect(report.kinds.profile).toEqual({ created: 0, updated: 0, unchanged: 1, skipped: 0 });
     expect(report.kinds.category).toEqual({ created: 0, updated: 0, unchanged: 2, skipped: 0 });
-    expect(report.kinds.experience.unchanged + report.kinds.experience.updated).toBe(2);
+    expect(report.kinds.experience).toEqual({ created: 0, updated: 1, unchanged: 1, skipped: 0 });
+    expect((await prisma.experience.findFirstOrThrow({ where: { title: "Intern" } })).year).toBe(
+      "2015-2016",
+    );
     expect(report.images).toMatchObject({ fetched: 0, reused: 4 });
     for (const address of ["/a.jpg", "/b.png", "/c.webp", "/me.jpg"]) {
       expect(hits.get(address), address).toBe(hitsBefore.get(address));
@@ -323,7 +353,9 @@ describe("applySnapshot", () => {
   it("a dry run reports what a real run would do and writes nothing: no rows, links, files or backup", async () => {
     const next = [
       ...oldSite().map((r) =>
-        r.sourceId === "p1" ? { ...r, fields: { ...r.fields, subtitle: "Now with a subtitle" } } : r,
+        r.sourceId === "p1"
+          ? { ...r, fields: { ...r.fields, subtitle: "Now with a subtitle" } }
+          : r,
       ),
       rec("project", "p5", "Later project", {
         title: "Later project",
@@ -419,7 +451,11 @@ describe("applySnapshot", () => {
     expect(problemAbout(report, "Bob")?.message).toBe("Only one profile is imported");
     expect(problemAbout(report, "Bad")?.message).toBe("Institution Name is required");
     const profile = await prisma.profile.findFirstOrThrow();
-    expect(profile).toMatchObject({ name: "Ada L.", email: "ada@example.com", github: "https://github.com/ada" });
+    expect(profile).toMatchObject({
+      name: "Ada L.",
+      email: "ada@example.com",
+      github: "https://github.com/ada",
+    });
     await expectStored(profile.image);
   });
 });
