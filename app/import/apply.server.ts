@@ -345,9 +345,14 @@ export async function applySnapshot(
     },
   };
 
-  const checked = snapshot.records.map((record) => check(record, report.problems));
+  const known = snapshot.records.filter((record) => {
+    if ((IMPORT_KINDS as readonly string[]).includes(record.kind)) return true;
+    report.problems.push({ subject: record.label, message: `Unknown kind "${record.kind}"` });
+    return false;
+  });
+  const checked = known.map((record) => check(record, report.problems));
   const byKind = (kind: ImportKind) => checked.filter((c) => c.record.kind === kind);
-  const present = new Set(snapshot.records.map((r) => r.kind));
+  const present = new Set(known.map((r) => r.kind));
 
   if (run.replace) await replaceKinds(run, present);
 
