@@ -318,6 +318,15 @@ async function keepSourceOrder(run: Run, kind: ListKind, order: number[]) {
 }
 
 /**
+ * For a dry run of `replace` with projects: deleting the projects removes every image but the
+ * profile's (the real run then downloads them again), so only the profile's image survives.
+ */
+async function profileImageOnly(): Promise<(ref: string) => boolean> {
+  const image = (await profileService.list())[0]?.image ?? "";
+  return (ref) => ref === image;
+}
+
+/**
  * Applies a snapshot; the report of what was (or, for a dry run, would be) created, updated,
  * left unchanged and skipped. Throws only when the backup before the first write fails
  * (ImportBackupFailed: nothing was written).
@@ -360,6 +369,8 @@ export async function applySnapshot(
     dryRun,
     beforeWrite: run.beforeWrite,
     onProgress: options.onProgress,
+    survives:
+      dryRun && run.replace && present.has("project") ? await profileImageOnly() : undefined,
   });
   report.images = images.counts;
   report.problems.push(...images.problems);
