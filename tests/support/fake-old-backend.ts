@@ -4,19 +4,11 @@
 // only ever read from it. Used by the importer's integration tests and the Import page's e2e tests.
 import http from "node:http";
 import net from "node:net";
+import { OLD_LISTS, type OldList } from "~/import/old-records";
 import { photo } from "../fixtures/images";
 
-/** The old backend's list paths (its collection names), in the order the importer reads them. */
-export const OLD_LISTS = [
-  "adduser",
-  "addskill",
-  "addcategory",
-  "addfeather",
-  "addprotfolio",
-  "addeducation",
-  "addexperience",
-] as const;
-export type OldList = (typeof OLD_LISTS)[number];
+export { OLD_LISTS, type OldList };
+
 export type OldLists = Record<OldList, unknown>;
 
 /** The documents' ids (24-hex, as MongoDB makes them), shared with tests/fixtures/mongoexport. */
