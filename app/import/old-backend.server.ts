@@ -68,11 +68,13 @@ function networkReason(error: unknown, timeoutMs: number): string {
   return err.cause?.message ?? err.message;
 }
 
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+
 /** The body, read up to `maxBytes` (the read stops there). */
 async function boundedText(res: Response, maxBytes: number): Promise<string> {
   const declared = Number(res.headers.get("content-length"));
-  const tooLarge = () =>
-    new ListFailure(`its answer is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
+  const tooLarge = () => new ListFailure(`its answer is larger than ${sizeText(maxBytes)}`);
   if (Number.isFinite(declared) && declared > maxBytes) {
     await res.body?.cancel();
     throw tooLarge();
