@@ -121,6 +121,23 @@ describe("mapOldList", () => {
     });
   });
 
+  it("keeps the first four gallery images (Folio's maximum), reporting the others", () => {
+    const urls = [1, 2, 3, 4, 5, 6].map((n) => `https://i.ibb.co/${n}.jpg`);
+    const { records, problems } = mapOldList(
+      "addprotfolio",
+      [{ _id: "p1", title: "Big", images: [urls[0], null, ...urls.slice(1)] }],
+      { where },
+    );
+    expect(records[0].fields.images).toEqual(urls.slice(0, 4));
+    expect(problems).toEqual([
+      {
+        kind: "project",
+        subject: "Big",
+        message: "6 gallery images; Folio keeps 4, the first ones",
+      },
+    ]);
+  });
+
   it("reports a relative image it cannot resolve (no backend address), leaving the field out", () => {
     const { records, problems } = mapOldList(
       "addprotfolio",
