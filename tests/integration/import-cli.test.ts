@@ -127,7 +127,7 @@ afterAll(async () => {
     fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe("npm run import", () => {
+describe("npm run import", { timeout: 120_000 }, () => {
   let server: TestServer | undefined;
   afterAll(async () => {
     await server?.stop();
