@@ -5,10 +5,10 @@
 // point to is downloaded and stored like an upload; then each record is created, or updated when
 // an earlier import linked it (ImportLink) or a same-named skill or category exists. A dry run does
 // all the reading and checking and reports the same counts, writing nothing.
-import type { z } from "zod";
-import { IMAGE_PATH, hasChanges } from "~/entities/fields";
+import { hasChanges } from "~/entities/fields";
 import { profileSchema, type ProfileInput } from "~/entities/profile";
 import { profileService } from "~/entities/profile.server";
+import { isRefusal } from "~/entities/entity.server";
 import {
   countImportLinks,
   deleteImportLinks,
@@ -16,24 +16,19 @@ import {
   saveImportLink,
 } from "~/models/import-link.server";
 import { ImportBackupFailed, backupBeforeImport } from "./import-backup.server";
-import { importImages, isRemoteImage } from "./import-images.server";
-import { isHttpAddress } from "./fetch-image.server";
-import { DELETE_ORDER, KIND_STORES, isRefusal, type ListKind } from "./import-kinds.server";
+import { importImages } from "./import-images.server";
+import { check, remoteImagesOf, withLocalImages, type Checked } from "./import-schemas.server";
+import { DELETE_ORDER, KIND_STORES, type ListKind } from "./import-kinds.server";
 import {
   IMPORT_KINDS,
   type ImportKind,
   type ImportOptions,
-  type ImportProblem,
   type ImportReport,
   type KindCounts,
-  type SourceRecord,
   type SourceSnapshot,
 } from "./types";
 
 type Input = Record<string, unknown>;
-
-/** A record after validation: its input, or why it cannot be stored. */
-type Checked = { record: SourceRecord; input: Input | null; error?: string };
 
 type Run = {
   dryRun: boolean;
@@ -56,85 +51,6 @@ function emptyReport(source: string, dryRun: boolean): ImportReport {
     images: { fetched: 0, reused: 0, failed: 0 },
     problems: [],
   };
-}
-
-/** The image fields of each kind: single images, and lists of images. */
-const IMAGE_FIELDS: Partial<Record<ImportKind, { single: string[]; lists: string[] }>> = {
-  profile: { single: ["image"], lists: [] },
-  project: { single: ["thumbnail"], lists: ["images"] },
-};
-
-/** Whether an image value can be kept or downloaded (an address or a local /images/KEY). */
-const usableImage = (value: string) =>
-  value === "" || IMAGE_PATH.test(value) || isHttpAddress(value);
-
-/**
- * The record's fields with unusable image values (a relative path, a data: URL) left out and
- * reported, so that a bad picture never costs the whole record.
- */
-function withUsableImages(record: SourceRecord, problems: ImportProblem[]): Input {
-  const spec = IMAGE_FIELDS[record.kind];
-  if (!spec) return record.fields;
-  const fields = { ...record.fields };
-  const drop = (value: string) =>
-    problems.push({
-      kind: "image",
-      subject: value.length > 200 ? `${value.slice(0, 200)}…` : value,
-      message: `Image left out (${record.label}): not an http(s) address`,
-    });
-  for (const name of spec.single) {
-    const value = fields[name];
-    if (typeof value === "string" && !usableImage(value.trim())) {
-      drop(value);
-      fields[name] = "";
-    }
-  }
-  for (const name of spec.lists) {
-    const list = fields[name];
-    if (!Array.isArray(list)) continue;
-    fields[name] = list.filter((value) => {
-      if (typeof value !== "string" || usableImage(value.trim())) return true;
-      drop(value);
-      return false;
-    });
-  }
-  return fields;
-}
-
-/** The schema a record of `kind` is stored with. */
-const schemaOf = (kind: ImportKind): z.ZodTypeAny =>
-  kind === "profile" ? profileSchema : KIND_STORES[kind].schema;
-
-function check(record: SourceRecord, problems: ImportProblem[]): Checked {
-  const parsed = schemaOf(record.kind).safeParse(withUsableImages(record, problems));
-  if (parsed.success) return { record, input: parsed.data as Input };
-  const messages = [...new Set(parsed.error.issues.map((i) => i.message))];
-  return { record, input: null, error: messages.join("; ") };
-}
-
-/** The record's image addresses still to fetch. */
-function remoteImagesOf({ record, input }: Checked): string[] {
-  const spec = IMAGE_FIELDS[record.kind];
-  if (!spec || !input) return [];
-  const values = [
-    ...spec.single.map((name) => input[name]),
-    ...spec.lists.flatMap((name) => (Array.isArray(input[name]) ? input[name] : [])),
-  ];
-  return values.filter((v): v is string => typeof v === "string" && isRemoteImage(v));
-}
-
-/** The input with each image address replaced by its local reference (or left out: it failed). */
-function withLocalImages(kind: ImportKind, input: Input, refs: Map<string, string>): Input {
-  const spec = IMAGE_FIELDS[kind];
-  if (!spec) return input;
-  const local = (v: string) => (isRemoteImage(v) ? (refs.get(v) ?? "") : v);
-  const out = { ...input };
-  for (const name of spec.single) out[name] = local(String(out[name] ?? ""));
-  for (const name of spec.lists) {
-    const list = Array.isArray(out[name]) ? (out[name] as string[]) : [];
-    out[name] = list.map(local).filter((v) => v !== "");
-  }
-  return out;
 }
 
 /** The values that would change a stored row (undefined means "keep what is stored"). */
@@ -318,6 +234,15 @@ async function keepSourceOrder(run: Run, kind: ListKind, order: number[]) {
 }
 
 /**
+ * For a dry run of `replace` with projects: deleting the projects removes every image but the
+ * profile's (the real run then downloads them again), so only the profile's image survives.
+ */
+async function profileImageOnly(): Promise<(ref: string) => boolean> {
+  const image = (await profileService.list())[0]?.image ?? "";
+  return (ref) => ref === image;
+}
+
+/**
  * Applies a snapshot; the report of what was (or, for a dry run, would be) created, updated,
  * left unchanged and skipped. Throws only when the backup before the first write fails
  * (ImportBackupFailed: nothing was written).
@@ -345,9 +270,14 @@ export async function applySnapshot(
     },
   };
 
-  const checked = snapshot.records.map((record) => check(record, report.problems));
+  const known = snapshot.records.filter((record) => {
+    if ((IMPORT_KINDS as readonly string[]).includes(record.kind)) return true;
+    report.problems.push({ subject: record.label, message: `Unknown kind "${record.kind}"` });
+    return false;
+  });
+  const checked = known.map((record) => check(record, report.problems));
   const byKind = (kind: ImportKind) => checked.filter((c) => c.record.kind === kind);
-  const present = new Set(snapshot.records.map((r) => r.kind));
+  const present = new Set(known.map((r) => r.kind));
 
   if (run.replace) await replaceKinds(run, present);
 
@@ -355,6 +285,8 @@ export async function applySnapshot(
     dryRun,
     beforeWrite: run.beforeWrite,
     onProgress: options.onProgress,
+    survives:
+      dryRun && run.replace && present.has("project") ? await profileImageOnly() : undefined,
   });
   report.images = images.counts;
   report.problems.push(...images.problems);
