@@ -17,7 +17,13 @@ import {
 } from "~/models/import-link.server";
 import { ImportBackupFailed, backupBeforeImport } from "./import-backup.server";
 import { importImages } from "./import-images.server";
-import { check, remoteImagesOf, withLocalImages, type Checked } from "./import-schemas.server";
+import {
+  check,
+  keepStoredImages,
+  remoteImagesOf,
+  withLocalImages,
+  type Checked,
+} from "./import-schemas.server";
 import { DELETE_ORDER, KIND_STORES, type ListKind } from "./import-kinds.server";
 import {
   IMPORT_KINDS,
@@ -105,8 +111,9 @@ async function applyProfile(run: Run, items: Checked[], refs: Map<string, string
       else if (applied) skip(run, "profile", record.label, "Only one profile is imported");
       else {
         applied = true;
-        const next = withLocalImages("profile", input, refs);
         const current = (await profileService.list())[0] ?? null;
+        const local = withLocalImages("profile", input, refs);
+        const next = keepStoredImages("profile", record.fields, local, current);
         const present = (key: string) => run.replace || record.fields[key] !== undefined;
         const merged = Object.fromEntries(
           Object.keys(profileSchema.shape).map((key) => [
@@ -171,11 +178,11 @@ async function applyKind(
 
       if (row) {
         const id = row.id as number | undefined;
-        // An adopted skill or category keeps the owner's spelling of the same name.
+        // An adopted skill or category keeps the owner's spelling of the same name; images the
+        // source could not give this time stay as stored.
+        const kept = keepStoredImages(kind, record.fields, input, row);
         const next =
-          store.adoptByName && nameKey(row) === nameKey(input)
-            ? { ...input, name: row.name }
-            : input;
+          store.adoptByName && nameKey(row) === nameKey(input) ? { ...kept, name: row.name } : kept;
         if (differs(row, store.comparable?.(next) ?? next)) {
           if (!run.dryRun && id !== undefined) {
             await run.beforeWrite();

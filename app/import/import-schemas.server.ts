@@ -104,3 +104,39 @@ export function withLocalImages(kind: ImportKind, input: Input, refs: Map<string
   }
   return out;
 }
+
+const imageList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === "string" && v !== "") : [];
+
+/**
+ * A record that updates a stored row keeps the row's images where the source's could not be used
+ * (a download that failed this time, a relative path in a folder export): a second run, or the
+ * folder after the URL, never empties a thumbnail or gallery the first run stored.
+ */
+export function keepStoredImages(
+  kind: ImportKind,
+  source: Input,
+  next: Input,
+  stored: Input | null,
+): Input {
+  const spec = IMAGE_FIELDS[kind];
+  if (!spec || !stored) return next;
+  const out = { ...next };
+  for (const name of spec.single) {
+    const wanted = typeof source[name] === "string" && String(source[name]).trim() !== "";
+    if (wanted && out[name] === "" && typeof stored[name] === "string") out[name] = stored[name];
+  }
+  for (const name of spec.lists) {
+    const wanted = imageList(source[name]).length;
+    const got = imageList(out[name]);
+    if (got.length >= Math.min(wanted, MAX_GALLERY_IMAGES)) continue;
+    const before = imageList(stored[name]);
+    // Nothing new arrived: the stored gallery stays as it is, order included.
+    if (got.every((ref) => before.includes(ref))) out[name] = before;
+    else {
+      const extra = before.filter((ref) => !got.includes(ref));
+      out[name] = [...got, ...extra].slice(0, Math.min(wanted, MAX_GALLERY_IMAGES));
+    }
+  }
+  return out;
+}

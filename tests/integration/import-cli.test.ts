@@ -249,10 +249,18 @@ describe("npm run import", { timeout: 120_000 }, () => {
   it("--from FOLDER (mongoexport) after the URL updates the same rows instead of duplicating", async () => {
     // The owner edited one project in the old database before exporting it.
     const file = path.join(exportDir, "addprotfolio.json");
+    // Since the URL run, the shop's thumbnail and first gallery image went offline.
     fs.writeFileSync(
       file,
-      fs.readFileSync(file, "utf8").replace("A blog with maps", "A blog with maps and photos"),
+      fs
+        .readFileSync(file, "utf8")
+        .replace("A blog with maps", "A blog with maps and photos")
+        .replace(`${backend.url}/images/shop-thumb.jpg`, `${backend.deadHost}/shop-thumb.jpg`)
+        .replace(`${backend.url}/images/shop-1.jpg`, `${backend.deadHost}/shop-1.jpg`),
     );
+    const shop = projectByTitle("Corner Shop");
+    const shopGallery = galleryOf(shop.id);
+    expect(shopGallery.length).toBeGreaterThan(1);
     const before = counts();
     const result = await importCli("--from", exportDir);
     expect(result.code, result.stderr).toBe(0);
@@ -262,6 +270,10 @@ describe("npm run import", { timeout: 120_000 }, () => {
     expect(summaryRow(result.stdout, "Experience")).toEqual([0, 0, 2, 0]);
     expect(counts()).toEqual(before);
     expect(projectByTitle("Travel Blog").subtitle).toBe("A blog with maps and photos");
+    // Images the source could not give this time stay as the first run stored them.
+    expect(result.stdout).toContain(`${backend.deadHost}/shop-thumb.jpg`);
+    expect(projectByTitle("Corner Shop").thumbnail).toBe(shop.thumbnail);
+    expect(new Set(galleryOf(shop.id))).toEqual(new Set(shopGallery));
     // The same old ids, read from {"$oid"}: still one link each.
     expect(
       query(
