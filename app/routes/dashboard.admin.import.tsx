@@ -45,7 +45,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = await parseSubmission(request, importFormSchema, importFormReader(files));
   const formId = formIdOf(parsed.submission.payload);
   if (!parsed.ok) {
-    const first = Object.values(parsed.submission.error ?? {}).flat()[0];
+    const errors = parsed.submission.status === "error" ? parsed.submission.error : undefined;
+    const first = Object.values(errors ?? {})
+      .flat()
+      .find((message): message is string => typeof message === "string");
     return formResult(parsed.submission, {
       text: parsed.refused?.text ?? first ?? "The import could not be read.",
       status: parsed.refused?.status ?? 400,
