@@ -27,6 +27,9 @@ export function contentSecurityPolicy(nonce: string, { dev = false } = {}): stri
     .join("; ");
 }
 
+/** Uploaded images (/images/KEY and its variants): clients of the REST API on other origins show them. */
+const IMAGES_PATH = /^\/images\//i;
+
 /** Express middleware: security headers on every response, nonce in res.locals.cspNonce. */
 export function securityHeaders({
   production,
@@ -35,7 +38,7 @@ export function securityHeaders({
   production: boolean;
   dev: boolean;
 }): RequestHandler {
-  return (_req, res, next) => {
+  return (req, res, next) => {
     const nonce = createNonce();
     res.locals.cspNonce = nonce;
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, { dev }));
@@ -44,6 +47,7 @@ export function securityHeaders({
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    if (IMAGES_PATH.test(req.path)) res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
     if (production)
       res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
     next();

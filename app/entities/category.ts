@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requiredText } from "./fields";
 import type { AdminEntity } from "./entity";
-import type { RestShape } from "./rest";
+import { PUT_NOTE, type RestShape } from "./rest";
 import type { FieldSpec } from "./form-fields";
 
 export const categorySchema = z.object({ name: requiredText("Category name", 60) });
@@ -19,13 +19,21 @@ export const CATEGORIES: AdminEntity = {
   menu: { label: "Category", icon: "▤", allLabel: "All Category" },
 };
 
-/** REST: GET and POST /addcategory, DELETE /addcategory/{id} (409 while projects use it). */
+/**
+ * REST: GET and POST /addcategory, GET, PUT and DELETE /addcategory/{id} (409 for a name another
+ * category has, and for a delete while projects use it).
+ */
 export const CATEGORY_REST: RestShape = {
   path: "/addcategory",
   tag: "Categories",
   noun: "category",
   model: { name: "Category", schema: categorySchema },
-  bodies: { CategoryInput: { schema: categorySchema } },
+  bodies: {
+    CategoryInput: {
+      schema: categorySchema,
+      description: `On PUT: ${PUT_NOTE} A rename carries over to the projects whose skill it is.`,
+    },
+  },
   collection: {
     get: { summary: "List categories" },
     post: {
@@ -35,6 +43,12 @@ export const CATEGORY_REST: RestShape = {
     },
   },
   item: {
+    get: { summary: "One category" },
+    put: {
+      summary: "Rename a category (names are unique, ignoring case; its projects follow)",
+      body: "CategoryInput",
+      errors: [409],
+    },
     delete: {
       summary: "Delete a category (409 while projects use it as their skill)",
       errors: [409],

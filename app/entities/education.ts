@@ -33,23 +33,26 @@ export const EDUCATION: AdminEntity = {
   menu: { label: "Education", icon: "◈", allLabel: "All Education" },
 };
 
-/** REST: GET and POST /addeducation, GET, PUT and DELETE /addeducation/{id}. */
+/**
+ * REST: GET and POST /addeducation, GET, PUT and DELETE /addeducation/{id}. Both writes take what
+ * a record can be stored with (the description optional), like the old backend; the dashboard's
+ * Edit Education keeps requiring it.
+ */
 export const EDUCATION_REST: RestShape = {
   path: "/addeducation",
   tag: "Education",
   noun: "education record",
   model: { name: "Education", schema: educationCreateSchema },
   bodies: {
-    EducationCreate: { schema: educationCreateSchema },
-    EducationUpdate: { schema: educationUpdateSchema, description: PUT_NOTE },
+    EducationInput: { schema: educationCreateSchema, description: `On PUT: ${PUT_NOTE}` },
   },
   collection: {
     get: { summary: "List education records" },
-    post: { summary: "Add an education record", body: "EducationCreate" },
+    post: { summary: "Add an education record", body: "EducationInput" },
   },
   item: {
     get: { summary: "One education record" },
-    put: { summary: "Update an education record", body: "EducationUpdate" },
+    put: { summary: "Update an education record", body: "EducationInput" },
     delete: { summary: "Delete an education record" },
   },
 };

@@ -9,7 +9,7 @@ import type { UpdateResult } from "./fields";
 /** Who asks: the owner also sees drafts. */
 export type Reader = { owner: boolean };
 
-/** Field messages a create answers instead of creating (e.g. a duplicate name). */
+/** Field messages a create or update answers instead of saving (e.g. a duplicate name). */
 export type Refusal = { fieldErrors: Record<string, string> };
 
 export function isRefusal(value: unknown): value is Refusal {
@@ -23,7 +23,8 @@ export type EntityService<Row extends { id: number }, Input> = {
   list: (reader?: Reader) => Promise<Row[]>;
   get: (id: number, reader?: Reader) => Promise<Row | null>;
   create?: (input: Input) => Promise<{ id: number } | Refusal>;
-  update?: (id: number, input: Input) => Promise<UpdateResult>;
+  /** A Refusal when the input clashes with another record (e.g. a category's name). */
+  update?: (id: number, input: Input) => Promise<UpdateResult | Refusal>;
   remove?: (id: number) => Promise<Removal>;
   /** Moves one record a step (false when it does not exist). */
   move?: (id: number, direction: Direction) => Promise<boolean>;
@@ -36,7 +37,7 @@ type ModelOps = {
   list: () => Promise<Array<{ id: number }>>;
   get: (id: number) => Promise<{ id: number } | null>;
   create?: (input: never) => Promise<{ id: number } | Refusal>;
-  update?: (id: number, input: never) => Promise<UpdateResult>;
+  update?: (id: number, input: never) => Promise<UpdateResult | Refusal>;
   /** Answers the spec's deletedCount, or a Removal saying what blocked it. */
   remove?: (id: number) => Promise<number | Removal>;
 };

@@ -6,5 +6,6 @@ export const experienceService = entityService("experience", {
   list: model.listExperience,
   get: model.getExperience,
   create: model.createExperience,
+  update: model.updateExperience,
   remove: model.deleteExperience,
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { optionalText, requiredText } from "./fields";
 import type { AdminEntity } from "./entity";
-import type { RestShape } from "./rest";
+import { PUT_NOTE, type RestShape } from "./rest";
 import type { FieldSpec } from "./form-fields";
 
 export const experienceSchema = z.object({
@@ -21,18 +21,22 @@ export const EXPERIENCE: AdminEntity = {
   menu: { label: "Experience", icon: "⌘", allLabel: "All Experience" },
 };
 
-/** REST: GET and POST /addexperience, DELETE /addexperience/{id}. */
+/** REST: GET and POST /addexperience, GET, PUT and DELETE /addexperience/{id}. */
 export const EXPERIENCE_REST: RestShape = {
   path: "/addexperience",
   tag: "Experience",
   noun: "experience record",
   model: { name: "Experience", schema: experienceSchema },
-  bodies: { ExperienceInput: { schema: experienceSchema } },
+  bodies: { ExperienceInput: { schema: experienceSchema, description: `On PUT: ${PUT_NOTE}` } },
   collection: {
     get: { summary: "List experience records" },
     post: { summary: "Add an experience record", body: "ExperienceInput" },
   },
-  item: { delete: { summary: "Delete an experience record" } },
+  item: {
+    get: { summary: "One experience record" },
+    put: { summary: "Update an experience record", body: "ExperienceInput" },
+    delete: { summary: "Delete an experience record" },
+  },
 };
 
 /** Add Experience: title, institution and duration required; description optional. */

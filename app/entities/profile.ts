@@ -76,7 +76,7 @@ export const PROFILE_FIELDS: FieldSpec[] = [
   { name: "address", label: "Address", maxLength: 200, autoComplete: "street-address" },
 ];
 
-/** REST: GET /adduser (the profile list) and PUT /adduser/{id} (spec section 7). */
+/** REST: GET /adduser (the profile list), GET and PUT /adduser/{id} (spec section 7). */
 export const PROFILE_REST: RestShape = {
   path: "/adduser",
   tag: "Profile",
@@ -88,5 +88,8 @@ export const PROFILE_REST: RestShape = {
   collection: {
     get: { summary: "List profiles (the first is the site's profile)" },
   },
-  item: { put: { summary: "Update the profile", body: "ProfileInput" } },
+  item: {
+    get: { summary: "One profile" },
+    put: { summary: "Update the profile", body: "ProfileInput" },
+  },
 };

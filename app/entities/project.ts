@@ -8,6 +8,7 @@ export const LEVELS = ["Beginner", "Intermediate", "Advanced"] as const;
 export type Level = (typeof LEVELS)[number];
 export const MAX_GALLERY_IMAGES = 4;
 export const PROJECTS_PAGE_SIZE = 8;
+const LEVEL_MESSAGE = "Level must be Beginner, Intermediate or Advanced";
 export const LINK_REQUIRED_MESSAGE = "Please provide at least Live View URL or Source Code URL";
 
 /**
@@ -40,13 +41,14 @@ const budget = z.preprocess(
     .optional(),
 );
 
+/** Whether a stored date is an ISO date (YYYY-MM-DD), not the old backend's free text. */
+export const isIsoDate = (value: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
+
 const date = z
   .string({ invalid_type_error: "Date must be text" })
   .trim()
-  .refine(
-    (v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))),
-    "Date must be a valid date (YYYY-MM-DD)",
-  )
+  .refine((v) => v === "" || isIsoDate(v), "Date must be a valid date (YYYY-MM-DD)")
   .optional()
   .nullable()
   .transform((v) => v ?? "");
@@ -79,9 +81,7 @@ const fields = {
   thumbnail: optionalImage("Thumbnail"),
   images,
   skill: requiredText("Skill", 60),
-  level: z.enum(LEVELS, {
-    errorMap: () => ({ message: "Level must be Beginner, Intermediate or Advanced" }),
-  }),
+  level: z.enum(LEVELS, { errorMap: () => ({ message: LEVEL_MESSAGE }) }),
   featured: z.boolean().optional(),
   draft: z.boolean().optional(),
 };
@@ -95,12 +95,21 @@ export const projectFieldsSchema = z.object(fields);
 /** A date as the old backend kept it: an ISO date, or free text ("Spring 2021"). */
 const storedDate = optionalText("Date", 40);
 
+/** A level in any letter case ("advanced"), stored in its canonical spelling. */
+const storedLevel = z.preprocess(
+  (v) =>
+    typeof v === "string"
+      ? (LEVELS.find((level) => level.toLowerCase() === v.trim().toLowerCase()) ?? v)
+      : v,
+  fields.level,
+);
+
 /**
  * What Folio stores for a project when it comes from a client of the old backend (REST) or from
  * an import: the old backend's values are accepted (any skill text, a free-text date, a budget as
  * text, empty optional texts, no link), while bad URLs and oversized texts stay refused.
  */
-export const projectStoredSchema = z.object({ ...fields, date: storedDate });
+export const projectStoredSchema = z.object({ ...fields, date: storedDate, level: storedLevel });
 
 /** Add Portfolio (spec section 5): skill and level required, and a live or source link. */
 export const projectCreateSchema = projectFieldsSchema.refine(atLeastOneLink, {
@@ -114,10 +123,7 @@ export const projectUpdateSchema = z
     ...fields,
     subtitle: requiredText("Subtitle", 300),
     clientName: requiredText("Client Name", 150),
-    date: requiredText("Date", 10).refine(
-      (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)),
-      "Date must be a valid date (YYYY-MM-DD)",
-    ),
+    date: requiredText("Date", 10).refine(isIsoDate, "Date must be a valid date (YYYY-MM-DD)"),
     service: requiredText("Service", 150),
     budget: budget.refine((v) => v !== undefined, "Budget is required"),
     shortDescription: requiredText("Short Description", 1000),
@@ -240,7 +246,7 @@ export const PROJECT_REST: RestShape = {
   noun: "project",
   model: {
     name: "Project",
-    schema: projectCreateSchema,
+    schema: projectStoredSchema,
     extra: {
       budget: { type: ["number", "null"] },
       liveUrl: { type: "string", description: "Alias of liveView" },
@@ -250,25 +256,24 @@ export const PROJECT_REST: RestShape = {
     },
   },
   bodies: {
-    ProjectCreate: {
-      schema: projectCreateSchema,
+    ProjectInput: {
+      schema: projectStoredSchema,
       description:
-        "Thumbnail and images are URLs (from POST /upload or http(s)). `skill` must be an existing " +
-        "category name. At least one of liveView and sourceCode is required. `liveUrl` is " +
-        "accepted as an alias of `liveView`.",
-    },
-    ProjectUpdate: {
-      schema: projectUpdateSchema,
-      description: `Same rules as ProjectCreate, with more required fields. ${PUT_NOTE}`,
+        "What the old backend stored: `skill` is any text (the dashboard offers the category " +
+        'names), `date` an ISO date or free text ("Spring 2021"), `budget` a number or text ' +
+        'with a number in it ("$1,200"), `level` in any letter case (stored as Beginner, ' +
+        "Intermediate or Advanced), links optional. Thumbnail and images are URLs (from POST " +
+        "/upload, this site's own /images/KEY in absolute form, or http(s)). `liveUrl` is " +
+        `accepted as an alias of \`liveView\`. On PUT: ${PUT_NOTE}`,
     },
   },
   collection: {
     get: { summary: "List projects (drafts only for the owner)" },
-    post: { summary: "Add a project", body: "ProjectCreate" },
+    post: { summary: "Add a project", body: "ProjectInput" },
   },
   item: {
     get: { summary: "One project (a draft only for the owner)" },
-    put: { summary: "Update a project", body: "ProjectUpdate" },
+    put: { summary: "Update a project", body: "ProjectInput" },
     delete: { summary: "Delete a project" },
   },
 };

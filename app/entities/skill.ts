@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requiredText } from "./fields";
 import type { AdminEntity } from "./entity";
-import type { RestShape } from "./rest";
+import { PUT_NOTE, type RestShape } from "./rest";
 import type { FieldSpec } from "./form-fields";
 
 export const skillSchema = z.object({ name: requiredText("Skill Name", 60) });
@@ -16,18 +16,22 @@ export const SKILLS: AdminEntity = {
   menu: { label: "Skills", icon: "★", allLabel: "All Skills" },
 };
 
-/** REST: GET and POST /addskill, DELETE /addskill/{id} (decisions.md: skills are deleted here). */
+/** REST: GET and POST /addskill, GET, PUT and DELETE /addskill/{id} (decisions.md: skills are deleted here). */
 export const SKILL_REST: RestShape = {
   path: "/addskill",
   tag: "Skills",
   noun: "skill",
   model: { name: "Skill", schema: skillSchema },
-  bodies: { SkillInput: { schema: skillSchema } },
+  bodies: { SkillInput: { schema: skillSchema, description: `On PUT: ${PUT_NOTE}` } },
   collection: {
     get: { summary: "List skills" },
     post: { summary: "Add a skill", body: "SkillInput" },
   },
-  item: { delete: { summary: "Delete a skill" } },
+  item: {
+    get: { summary: "One skill" },
+    put: { summary: "Update a skill", body: "SkillInput" },
+    delete: { summary: "Delete a skill" },
+  },
 };
 
 /** Add Skill's form. */

@@ -2,6 +2,7 @@ import { prisma } from "./db.server";
 import type { Prisma } from "@prisma/client";
 import { selectOf } from "./select.server";
 import { listOrder, topPosition } from "./position.server";
+import { hasChanges, type UpdateResult } from "~/entities/fields";
 import { categorySchema, type CategoryInput } from "~/entities/category";
 
 const select = selectOf(categorySchema);
@@ -19,25 +20,53 @@ export function getCategory(id: number): Promise<Category | null> {
   return prisma.category.findUnique({ where: { id }, select });
 }
 
-export async function categoryNameTaken(name: string): Promise<boolean> {
+/** Whether another category (not `exceptId`) has this name, ignoring case. */
+export async function categoryNameTaken(name: string, exceptId = 0): Promise<boolean> {
   const rows = await prisma.$queryRawUnsafe<Array<{ n: number | bigint }>>(
-    `SELECT COUNT(*) AS n FROM "Category" WHERE name = ? COLLATE NOCASE`,
+    `SELECT COUNT(*) AS n FROM "Category" WHERE name = ? COLLATE NOCASE AND id <> ?`,
     name,
+    exceptId,
   );
   return Number(rows[0]?.n ?? 0) > 0;
 }
+
+/** The refusal of a name another category has (create and rename say the same). */
+const nameTakenError = (name: string) => `A category named "${name}" already exists.`;
 
 export type CreateCategoryResult = { ok: true; category: Category } | { ok: false; error: string };
 
 export async function createCategory(input: CategoryInput): Promise<CreateCategoryResult> {
   if (await categoryNameTaken(input.name)) {
-    return { ok: false, error: `A category named "${input.name}" already exists.` };
+    return { ok: false, error: nameTakenError(input.name) };
   }
   const category = await prisma.category.create({
     data: { ...input, position: await topPosition("category") },
     select,
   });
   return { ok: true, category };
+}
+
+export type UpdateCategoryResult = ({ ok: true } & UpdateResult) | { ok: false; error: string };
+
+/**
+ * Renames a category. The name stays unique ignoring case (its own name in another case is
+ * fine), and the projects whose skill is the old name get the new one in the same transaction,
+ * so no project loses its skill.
+ */
+export async function updateCategory(
+  id: number,
+  input: CategoryInput,
+): Promise<UpdateCategoryResult> {
+  const current = await getCategory(id);
+  if (!current) return { ok: true, matchedCount: 0, modifiedCount: 0 };
+  if (!hasChanges(current, input)) return { ok: true, matchedCount: 1, modifiedCount: 0 };
+  if (await categoryNameTaken(input.name, id))
+    return { ok: false, error: nameTakenError(input.name) };
+  await prisma.$transaction([
+    prisma.category.update({ where: { id }, data: input }),
+    prisma.project.updateMany({ where: { skill: current.name }, data: { skill: input.name } }),
+  ]);
+  return { ok: true, matchedCount: 1, modifiedCount: 1 };
 }
 
 /** How many projects use the category's name as their skill. */

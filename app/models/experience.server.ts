@@ -2,6 +2,7 @@ import { prisma } from "./db.server";
 import type { Prisma } from "@prisma/client";
 import { selectOf } from "./select.server";
 import { experienceSchema, type ExperienceInput } from "~/entities/experience";
+import { hasChanges, type UpdateResult } from "~/entities/fields";
 import { listOrder, topPosition } from "./position.server";
 
 const select = selectOf(experienceSchema);
@@ -24,6 +25,15 @@ export async function createExperience(input: ExperienceInput): Promise<Experien
     data: { ...input, position: await topPosition("experience") },
     select,
   });
+}
+
+/** Saves an experience record; modifiedCount 0 when nothing changed. */
+export async function updateExperience(id: number, input: ExperienceInput): Promise<UpdateResult> {
+  const current = await getExperience(id);
+  if (!current) return { matchedCount: 0, modifiedCount: 0 };
+  if (!hasChanges(current, input)) return { matchedCount: 1, modifiedCount: 0 };
+  await prisma.experience.update({ where: { id }, data: input });
+  return { matchedCount: 1, modifiedCount: 1 };
 }
 
 export async function deleteExperience(id: number): Promise<number> {

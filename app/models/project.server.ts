@@ -214,16 +214,23 @@ export async function deleteProject(
 export type ProjectValidation =
   { ok: true; input: ProjectInput } | { ok: false; errors: Record<string, string> };
 
-/** Validates a project with the spec's rules; the skill must be one of the category names. */
+/**
+ * Validates a project with the spec's rules (the dashboard's forms); the skill must be one of the
+ * category names, or on edit the project's current skill unchanged (a skill the old backend or an
+ * import stored, such as "Vue", stays until the owner picks a category).
+ */
 export async function validateProject(
   raw: Record<string, unknown>,
   mode: "create" | "update",
+  { currentSkill }: { currentSkill?: string } = {},
 ): Promise<ProjectValidation> {
   const schema = mode === "create" ? projectCreateSchema : projectUpdateSchema;
   const parsed = schema.safeParse(raw);
   const errors: Record<string, string> = parsed.success ? {} : fieldErrorsOf(parsed.error);
   const skill = parsed.success ? parsed.data.skill : typeof raw.skill === "string" ? raw.skill : "";
-  if (!errors.skill && skill.trim() !== "") {
+  const unchanged =
+    mode === "update" && currentSkill !== undefined && skill.trim() === currentSkill;
+  if (!errors.skill && skill.trim() !== "" && !unchanged) {
     const names = (await listCategories()).map((c) => c.name);
     if (!names.includes(skill.trim())) errors.skill = "Choose a skill from the category list";
   }

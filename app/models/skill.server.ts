@@ -3,6 +3,7 @@ import type { Prisma } from "@prisma/client";
 import { selectOf } from "./select.server";
 import { listOrder, topPosition } from "./position.server";
 import { skillSchema, type SkillInput } from "~/entities/skill";
+import { hasChanges, type UpdateResult } from "~/entities/fields";
 
 const select = selectOf(skillSchema);
 export type Skill = Prisma.SkillGetPayload<{ select: typeof select }>;
@@ -21,6 +22,15 @@ export function getSkill(id: number): Promise<Skill | null> {
 
 export async function createSkill(input: SkillInput): Promise<Skill> {
   return prisma.skill.create({ data: { ...input, position: await topPosition("skill") }, select });
+}
+
+/** Saves a skill; modifiedCount 0 when nothing changed (matchedCount 0 when it does not exist). */
+export async function updateSkill(id: number, input: SkillInput): Promise<UpdateResult> {
+  const current = await getSkill(id);
+  if (!current) return { matchedCount: 0, modifiedCount: 0 };
+  if (!hasChanges(current, input)) return { matchedCount: 1, modifiedCount: 0 };
+  await prisma.skill.update({ where: { id }, data: input });
+  return { matchedCount: 1, modifiedCount: 1 };
 }
 
 /** Returns the spec's deletedCount (0 when the id does not exist). */

@@ -1,6 +1,7 @@
 // The generic REST handlers: one per verb, for every entity of the table (app/rest/table.ts).
 // GET lists or reads, POST creates, PUT merges the body over the record and saves it, DELETE
-// deletes; writes are owner only. apiRoute (utils/api.server.ts) answers OPTIONS, 405 with Allow
+// deletes; writes are owner only. Uploaded images are answered as absolute URLs of this site,
+// and taken back as /images/KEY (utils/api-images.server.ts). apiRoute (utils/api.server.ts) answers OPTIONS, 405 with Allow
 // for a verb the table does not list, and turns failures into JSON.
 import type { RestShape, RestVerb } from "~/entities/rest";
 import {
@@ -24,7 +25,8 @@ import {
   type ApiMethod,
   type Body,
 } from "~/utils/api.server";
-import { isRefusal } from "~/entities/entity.server";
+import { isRefusal, type Refusal } from "~/entities/entity.server";
+import { withAbsoluteImages, withLocalImages } from "~/utils/api-images.server";
 import { REST_SERVICES, type RestBinding } from "./services.server";
 import { restShapeOf } from "./table";
 
@@ -37,6 +39,12 @@ function bodySchemaOf(shape: RestShape, on: On, verb: RestVerb) {
   return schema;
 }
 
+/** A write the service refused because it clashes with another record (a duplicate name). */
+function conflict(refusal: Refusal) {
+  const [message] = Object.values(refusal.fieldErrors);
+  return apiError(409, message, { fields: refusal.fieldErrors });
+}
+
 function missing(shape: RestShape, what: string): never {
   throw new Error(`${shape.path}: the REST table lists a verb its service has no ${what} for.`);
 }
@@ -45,39 +53,40 @@ function missing(shape: RestShape, what: string): never {
 function handlersOf(shape: RestShape, binding: RestBinding, on: On) {
   const { service } = binding;
   const ops = shape[on] ?? {};
-  const toJson = (row: { id: number }) =>
-    binding.toJson ? binding.toJson(row as never) : withIds(row);
+  const imageFields = binding.imageFields ?? [];
+  const toJson = (request: Request) => (row: { id: number }) =>
+    withAbsoluteImages(
+      (binding.toJson ? binding.toJson(row as never) : withIds(row)) as object,
+      imageFields,
+      request,
+    );
   const reader = async (request: Request) => ({
     owner: binding.ownerReads ? await isApiOwner(request) : false,
   });
-  const prepare = (body: Body) => (binding.prepareBody ? binding.prepareBody(body) : body);
+  const prepare = (body: Body, request: Request) =>
+    withLocalImages(binding.prepareBody ? binding.prepareBody(body) : body, imageFields, request);
   const validate = (body: Body, verb: "post" | "put") =>
-    binding.validate
-      ? binding.validate(body, verb)
-      : Promise.resolve(validateBody(bodySchemaOf(shape, on, verb), body));
+    validateBody(bodySchemaOf(shape, on, verb), body);
 
   const handlers: Partial<Record<ApiMethod, ApiHandler>> = {};
   if (ops.get && on === "collection") {
     handlers.GET = async ({ request }) =>
-      apiJson((await service.list(await reader(request))).map(toJson));
+      apiJson((await service.list(await reader(request))).map(toJson(request)));
   }
   if (ops.get && on === "item") {
     handlers.GET = async ({ request, params }) => {
       const id = requireApiId(params);
       const row = await service.get(id, await reader(request));
-      return row ? apiJson(toJson(row)) : noSuchItem(shape.noun, id);
+      return row ? apiJson(toJson(request)(row)) : noSuchItem(shape.noun, id);
     };
   }
   if (ops.post) {
     const create = service.create ?? missing(shape, "create");
     handlers.POST = async ({ request }) => {
       await requireApiOwner(request);
-      const input = await validate(prepare(await readBody(request)), "post");
+      const input = validate(prepare(await readBody(request), request), "post");
       const created = await create(input);
-      if (isRefusal(created)) {
-        const [message] = Object.values(created.fieldErrors);
-        return apiError(409, message, { fields: created.fieldErrors });
-      }
+      if (isRefusal(created)) return conflict(created);
       return createdAnswer(created.id);
     };
   }
@@ -86,11 +95,13 @@ function handlersOf(shape: RestShape, binding: RestBinding, on: On) {
     handlers.PUT = async ({ request, params }) => {
       await requireApiOwner(request);
       const id = requireApiId(params);
-      const body = prepare(await readBody(request));
+      const body = prepare(await readBody(request), request);
       const current = await service.get(id, { owner: true });
       if (!current) return updatedAnswer(shape.noun, id, { matchedCount: 0, modifiedCount: 0 });
-      const input = await validate(mergeForUpdate(current, body), "put");
-      return updatedAnswer(shape.noun, id, await update(id, input));
+      const input = validate(mergeForUpdate(current, body), "put");
+      const updated = await update(id, input);
+      if (isRefusal(updated)) return conflict(updated);
+      return updatedAnswer(shape.noun, id, updated);
     };
   }
   if (ops.delete) {

@@ -1,6 +1,7 @@
 // Which service serves each entity path of the REST table, and the few ways a path differs from
-// the plain rules (app/rest/handlers.server.ts): projects show drafts to the owner, accept the old
-// client's `liveUrl` and check the skill against the categories; a category in use is not deleted.
+// the plain rules (app/rest/handlers.server.ts): projects show drafts to the owner and accept the
+// old client's `liveUrl` and values (projectStoredSchema); a category in use is not deleted; the
+// image fields are answered as absolute URLs.
 import { CATEGORY_REST, categoryInUseText } from "~/entities/category";
 import { categoryService } from "~/entities/category.server";
 import { EDUCATION_REST } from "~/entities/education";
@@ -17,7 +18,7 @@ import { serviceService } from "~/entities/service.server";
 import { SKILL_REST } from "~/entities/skill";
 import { skillService } from "~/entities/skill.server";
 import type { Body } from "~/utils/api.server";
-import { projectAnswer, validateProjectBody, withLiveViewAlias } from "~/utils/api-projects.server";
+import { projectAnswer, withLiveViewAlias } from "~/utils/api-projects.server";
 
 export type RestBinding = {
   // Each binding pairs a shape with its own entity's service: the rows and inputs differ.
@@ -29,14 +30,14 @@ export type RestBinding = {
   toJson?: (row: never) => unknown;
   /** Field aliases of the old client, applied to every body before it is merged or validated. */
   prepareBody?: (body: Body) => Body;
-  /** Validation beyond the body's zod schema (default: the schema of the operation's `body`). */
-  validate?: (body: Body, verb: "post" | "put") => Promise<unknown>;
+  /** Fields holding image references: absolute URLs in answers, /images/KEY once stored. */
+  imageFields?: readonly string[];
   /** The 409 text when a delete is blocked by records that still use this one. */
   blockedText?: (count: number) => string;
 };
 
 export const REST_SERVICES: Record<string, RestBinding> = {
-  [PROFILE_REST.path]: { service: profileService },
+  [PROFILE_REST.path]: { service: profileService, imageFields: ["image"] },
   [SKILL_REST.path]: { service: skillService },
   [CATEGORY_REST.path]: { service: categoryService, blockedText: categoryInUseText },
   [SERVICE_REST.path]: { service: serviceService },
@@ -45,7 +46,7 @@ export const REST_SERVICES: Record<string, RestBinding> = {
     ownerReads: true,
     toJson: projectAnswer,
     prepareBody: withLiveViewAlias,
-    validate: (body, verb) => validateProjectBody(body, verb === "post" ? "create" : "update"),
+    imageFields: ["thumbnail", "images"],
   },
   [EDUCATION_REST.path]: { service: educationService },
   [EXPERIENCE_REST.path]: { service: experienceService },

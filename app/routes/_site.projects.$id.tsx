@@ -14,6 +14,7 @@ import { pageMeta, profileFromMatches, siteName, useSiteData } from "~/component
 import { JsonLd } from "~/components/json-ld";
 import { projectJsonLd } from "~/utils/structured-data";
 import { parseId } from "~/entities/fields";
+import { isIsoDate } from "~/entities/project";
 import { getProject } from "~/models/project.server";
 
 export const PROJECT_NOT_FOUND = "Project not found.";
@@ -48,9 +49,9 @@ const dateFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
 });
 
+/** An ISO date in words; the old backend's free text ("Spring 2021") as it was stored. */
 function formatDate(value: string) {
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? value : dateFormat.format(time);
+  return isIsoDate(value) ? dateFormat.format(Date.parse(value)) : value;
 }
 
 function Fact({ label, value }: { label: string; value: string }) {

@@ -15,7 +15,7 @@ import { listCategories } from "~/models/category.server";
 import { galleryImages } from "~/models/ordering.server";
 import { parseId } from "~/entities/fields";
 import { removeUnusedImages } from "~/models/image.server";
-import { MAX_GALLERY_IMAGES } from "~/entities/project";
+import { isIsoDate, MAX_GALLERY_IMAGES } from "~/entities/project";
 import { NO_CHANGES_TEXT, NO_CHANGES_TITLE } from "~/entities/entity";
 import { projectService } from "~/entities/project.server";
 import type { UpdateResult } from "~/entities/fields";
@@ -47,7 +47,9 @@ function valuesOf(project: ProjectDetail): ProjectFormValues {
     title: project.title,
     subtitle: project.subtitle,
     clientName: project.clientName,
-    date: project.date,
+    // A free-text date of the old backend ("Spring 2021") cannot fill a date input: the form
+    // says what is stored instead (storedDate).
+    date: isIsoDate(project.date) ? project.date : "",
     service: project.service,
     budget: project.budget === null ? "" : String(project.budget),
     strategy: project.strategy,
@@ -73,6 +75,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     existing: { thumbnail: project.thumbnail, images: project.images },
     gallery: await galleryImages(project.id),
     values: valuesOf(project),
+    storedDate: project.date && !isIsoDate(project.date) ? project.date : undefined,
     categories: categories.map((c) => c.name),
   });
 }
@@ -92,7 +95,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     uploaded = parsed.uploaded;
     typed = typedSubmission(parsed.form);
     const raw = projectFromForm(parsed.form, imagesOfEditForm(parsed.form));
-    const result = await validateProject(raw, "update");
+    const result = await validateProject(raw, "update", { currentSkill: project.skill });
     if (!result.ok) {
       await removeUnusedImages(uploaded);
       const errors = { ...result.errors };
@@ -140,7 +143,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditProject() {
-  const { project, existing, gallery, values, categories } = useLoaderData<typeof loader>();
+  const { project, existing, gallery, values, categories, storedDate } =
+    useLoaderData<typeof loader>();
   const result = useFormResult();
   return (
     <AdminPage title="Edit Project" description={project.title}>
@@ -151,6 +155,7 @@ export default function EditProject() {
         defaults={values}
         result={result}
         existing={existing}
+        storedDate={storedDate}
       />
       <GalleryOrder projectId={project.id} images={gallery} />
     </AdminPage>

@@ -1,8 +1,9 @@
-// Projects in the REST API: the old client's field names (liveUrl as an alias of liveView) and
-// the admin forms' validation (same schemas, skill must be a category name).
-import { projectCreateSchema, projectUpdateSchema, type ProjectInput } from "~/entities/project";
-import { validateProject, type ProjectDetail } from "~/models/project.server";
-import { apiError, coerceFormBooleans, withIds, type Body } from "./api.server";
+// Projects in the REST API: the old client's field names (liveUrl as an alias of liveView). The
+// bodies are validated by the generic handlers with PROJECT_REST's body, projectStoredSchema:
+// what the old backend stored (any skill text, a free-text date, a budget as text, no link
+// required), while bad URLs and oversized texts stay refused.
+import type { ProjectDetail } from "~/models/project.server";
+import { withIds, type Body } from "./api.server";
 
 /** A project as the old client reads it: `_id`, `id`, every field, and `liveUrl`. */
 export function projectAnswer(project: ProjectDetail) {
@@ -14,16 +15,4 @@ export function withLiveViewAlias(body: Body): Body {
   const { liveUrl, ...rest } = body;
   if (rest.liveView === undefined && liveUrl !== undefined) rest.liveView = liveUrl;
   return rest;
-}
-
-/** Validates a project body like the admin forms do; a 400 `{ error, fields }` when it fails. */
-export async function validateProjectBody(
-  body: Body,
-  mode: "create" | "update",
-): Promise<ProjectInput> {
-  const schema = mode === "create" ? projectCreateSchema : projectUpdateSchema;
-  const result = await validateProject(coerceFormBooleans(schema, withLiveViewAlias(body)), mode);
-  if (result.ok) return result.input;
-  const messages = [...new Set(Object.values(result.errors))];
-  throw apiError(400, `Invalid input: ${messages.join("; ")}`, { fields: result.errors });
 }

@@ -130,6 +130,13 @@ describe("the server's settings (server/main.ts reads them from this schema too)
     );
     expect(parseEnv({ RATE_LIMIT_RPM: "1" }).RATE_LIMIT_RPM).toBe(1);
   });
+  it("IMPORT_TIMEOUT_MS: 15000 by default, at least 1", () => {
+    expect(parseEnv({}).IMPORT_TIMEOUT_MS).toBe(15000);
+    expect(parseEnv({ IMPORT_TIMEOUT_MS: "300" }).IMPORT_TIMEOUT_MS).toBe(300);
+    expect(() => parseEnv({ IMPORT_TIMEOUT_MS: "0" })).toThrow(
+      /IMPORT_TIMEOUT_MS must be a whole number \(1 or more\)/,
+    );
+  });
 });
 
 describe("env()", () => {

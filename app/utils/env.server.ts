@@ -86,6 +86,8 @@ export const envSchema = z
     /** Writes (non-GET requests) per IP per window. */
     RATE_LIMIT_WRITE_RPM: positiveIntFromEnv(60),
     RATE_LIMIT_WINDOW_SECONDS: positiveIntFromEnv(60),
+    /** The importer: the whole time allowed for one request to the old site or one image download (ms). */
+    IMPORT_TIMEOUT_MS: positiveIntFromEnv(15000),
     /** Scheduled backups: a folder (on the data volume), how often, and how many to keep. */
     BACKUP_DIR: optionalString,
     BACKUP_INTERVAL_HOURS: z

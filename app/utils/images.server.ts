@@ -137,6 +137,14 @@ async function inspect(bytes: Buffer) {
   return { type, width, height, hasAlpha: Boolean(meta.hasAlpha) };
 }
 
+/**
+ * Checks that `bytes` are an image Folio accepts (its type, complete, within the pixel limit)
+ * without storing anything (the importer's dry run). Throws ImageRejected with the reason.
+ */
+export async function checkImage(bytes: Buffer): Promise<void> {
+  await inspect(bytes);
+}
+
 /** Decodes once (oriented, sRGB, at most the largest variant width) into raw pixels. */
 async function decode(bytes: Buffer, hasAlpha: boolean) {
   try {

@@ -1,6 +1,7 @@
 // JSON-LD documents (schema.org) for the public pages.
 import type { Profile } from "~/models/profile.server";
 import { shareImageUrl } from "./seo";
+import { isIsoDate } from "~/entities/project";
 
 export function personJsonLd(siteUrl: string, profile: Profile | null) {
   if (!profile?.name) return null;
@@ -49,7 +50,8 @@ export function projectJsonLd(
     ...(project.sourceCode ? { codeRepository: project.sourceCode } : {}),
     ...(project.liveView ? { sameAs: project.liveView } : {}),
     keywords: project.skill,
-    ...(project.date ? { dateCreated: project.date } : {}),
+    // schema.org wants a date: the old backend's free text ("Spring 2021") is left out.
+    ...(isIsoDate(project.date) ? { dateCreated: project.date } : {}),
     dateModified: project.updatedAt,
     ...(authorName ? { author: { "@type": "Person", name: authorName, url: `${siteUrl}/` } } : {}),
   };

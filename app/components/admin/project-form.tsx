@@ -173,6 +173,7 @@ export function ProjectForm({
   defaults = {},
   result,
   existing,
+  storedDate,
   formKey,
 }: {
   mode: "add" | "edit";
@@ -183,6 +184,8 @@ export function ProjectForm({
   /** The action's answer (what was typed, the field messages, the dialog). */
   result?: FormResult;
   existing?: ExistingImages;
+  /** Edit: the stored date when it is not an ISO date (the old backend's free text). */
+  storedDate?: string;
   formKey?: string;
 }) {
   const hydrated = useHydrated();
@@ -205,13 +208,23 @@ export function ProjectForm({
   const errors: Record<string, string | undefined> = {};
   for (const name of Object.keys(form.allErrors)) errors[name] = fields[name]?.errors?.[0];
   const fieldSpecs = editing ? PROJECT_EDIT_FIELDS : PROJECT_ADD_FIELDS;
-  // The skills are the category names (and the project's own, should its category be gone).
-  const skillOptions = [...new Set([...categories, ...(v("skill") ? [v("skill")] : [])])];
+  // The skills are the category names, and the project's own when it is not one (its category
+  // gone, or a skill the old backend stored): kept as long as the owner does not change it.
+  const ownSkill = v("skill") && !categories.includes(v("skill")) ? v("skill") : "";
   const skillField: FieldSpec = {
     ...fieldSpecs.find((spec) => spec.name === "skill")!,
-    options: skillOptions.map((name) => ({ value: name, label: name })),
+    options: [
+      ...categories.map((name) => ({ value: name, label: name })),
+      ...(ownSkill ? [{ value: ownSkill, label: `${ownSkill} (not a category)` }] : []),
+    ],
     hint: categories.length ? undefined : "Add a category first: skills come from it.",
   };
+  const dateField: FieldSpec = {
+    ...fieldSpecs.find((spec) => spec.name === "date")!,
+    ...(storedDate ? { hint: `Stored as “${storedDate}”: choose the date it stands for.` } : {}),
+  };
+  const fieldOf = (spec: FieldSpec) =>
+    spec.name === "skill" ? skillField : spec.name === "date" ? dateField : spec;
   const fieldErrorCount = Object.keys(form.allErrors).filter((k) => k !== "").length;
   const currentImages = existing?.images ?? [];
   const removedValue = typed.removeImages;
@@ -240,7 +253,7 @@ export function ProjectForm({
             {specs.map((spec) => (
               <Field
                 key={spec.name}
-                field={spec.name === "skill" ? skillField : spec}
+                field={fieldOf(spec)}
                 meta={fields[spec.name] as FieldMetadata<string>}
               />
             ))}
