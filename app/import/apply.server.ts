@@ -318,6 +318,15 @@ async function keepSourceOrder(run: Run, kind: ListKind, order: number[]) {
 }
 
 /**
+ * For a dry run of `replace` with projects: deleting the projects removes every image but the
+ * profile's (the real run then downloads them again), so only the profile's image survives.
+ */
+async function profileImageOnly(): Promise<(ref: string) => boolean> {
+  const image = (await profileService.list())[0]?.image ?? "";
+  return (ref) => ref === image;
+}
+
+/**
  * Applies a snapshot; the report of what was (or, for a dry run, would be) created, updated,
  * left unchanged and skipped. Throws only when the backup before the first write fails
  * (ImportBackupFailed: nothing was written).
@@ -345,9 +354,14 @@ export async function applySnapshot(
     },
   };
 
-  const checked = snapshot.records.map((record) => check(record, report.problems));
+  const known = snapshot.records.filter((record) => {
+    if ((IMPORT_KINDS as readonly string[]).includes(record.kind)) return true;
+    report.problems.push({ subject: record.label, message: `Unknown kind "${record.kind}"` });
+    return false;
+  });
+  const checked = known.map((record) => check(record, report.problems));
   const byKind = (kind: ImportKind) => checked.filter((c) => c.record.kind === kind);
-  const present = new Set(snapshot.records.map((r) => r.kind));
+  const present = new Set(known.map((r) => r.kind));
 
   if (run.replace) await replaceKinds(run, present);
 
@@ -355,6 +369,8 @@ export async function applySnapshot(
     dryRun,
     beforeWrite: run.beforeWrite,
     onProgress: options.onProgress,
+    survives:
+      dryRun && run.replace && present.has("project") ? await profileImageOnly() : undefined,
   });
   report.images = images.counts;
   report.problems.push(...images.problems);

@@ -30,6 +30,11 @@ export type ImageOptions = {
   beforeWrite: () => Promise<void>;
   onProgress?: (progress: ImportProgress) => void;
   limits?: FetchLimits;
+  /**
+   * Whether an image imported earlier is still there when the images are fetched: a dry run of
+   * `replace` says no for the images the deleted rows would take with them.
+   */
+  survives?: (ref: string) => boolean;
 };
 
 /** Runs `work` over `items`, `concurrency` at a time. */
@@ -67,7 +72,7 @@ export async function importImages(
   await eachLimited(unique, IMAGE_CONCURRENCY, async (address) => {
     try {
       const earlier = await importedImageRef(address);
-      if (earlier) {
+      if (earlier && (options.survives?.(earlier) ?? true)) {
         refs.set(address, earlier);
         counts.reused += 1;
         return;

@@ -421,6 +421,10 @@ describe("applySnapshot", () => {
     expect(fs.existsSync(path.join(uploads(), imageKeyFromRef(oldThumb)!))).toBe(false);
     await expectStored((await projectByTitle("New only")).thumbnail);
     expect(report.backupFile).toBeTruthy();
+    // The dry run said so: b.png left with the old projects, so it is downloaded again.
+    expect(report.kinds).toEqual(dry.kinds);
+    expect(report.images).toEqual({ fetched: 1, reused: 0, failed: 0 });
+    expect(report.images).toEqual(dry.images);
   });
 
   it("when the backup cannot be written, nothing is imported and the error says why", async () => {
