@@ -13,6 +13,7 @@ import type { TextFile } from "~/import/mongoexport";
 import type { ImportReport } from "~/import/types";
 import { requireOwner } from "~/utils/auth.server";
 import { formResult, parseSubmission } from "~/utils/form-result.server";
+import { useHydrated } from "~/utils/use-hydrated";
 
 export const meta: MetaFunction = () => [{ title: "Import | Admin Dashboard" }];
 
@@ -105,6 +106,7 @@ function SourceForm({
   const refusal = useFormResult(source);
   const answer = useImportAnswer(source);
   const navigation = useNavigation();
+  const hydrated = useHydrated();
   const submitting =
     navigation.state === "submitting" && navigation.formData?.get("source") === source
       ? navigation.formData.get("intent")
@@ -124,12 +126,15 @@ function SourceForm({
       <p className="mt-1 mb-3 text-sm text-slate-600">{description}</p>
       <FormResultMessage result={refusal} />
       <Form
-        key={answerId(answer ?? refusal ?? {})}
+        // A new form for each answer (its values), the same one between answers.
+        key={answer || refusal ? answerId(answer ?? refusal!) : "form"}
         method="post"
         action={IMPORT_URL}
         encType="multipart/form-data"
         className="flex flex-col gap-3"
         data-testid={`import-form-${source}`}
+        // Lets a test know the buttons' pending state is live.
+        data-hydrated={hydrated || undefined}
       >
         <input type="hidden" name="source" value={source} />
         {staged ? <input type="hidden" name="staged" value={staged} /> : null}
@@ -177,8 +182,8 @@ function SourceForm({
 function StagedNote({ staged }: { staged?: string }) {
   return staged ? (
     <p className="text-sm text-slate-700" data-testid="import-staged">
-      Import will use the files you previewed (kept for an hour). Choose files again only to
-      import others.
+      Import will use the files you previewed (kept for an hour). Choose files again only to import
+      others.
     </p>
   ) : null;
 }

@@ -38,6 +38,7 @@ function resumeFile(resume: unknown) {
 }
 
 const report = (page: Page) => page.getByTestId("import-report");
+const reportTitle = (page: Page) => report(page).getByRole("heading", { level: 3 });
 /** The report's counts of one kind ("Experience", "Skills", ...): created, updated, ... */
 const countOf = (page: Page, kind: string, column: string): Locator =>
   report(page)
@@ -56,6 +57,7 @@ async function clickAndWaitPending(
     return;
   }
   // With JavaScript the clicked button says what is going on until the answer arrives.
+  await expect(form).toHaveAttribute("data-hydrated", "true");
   const held = await holdRequests(page, `**${IMPORT}**`);
   await form.getByRole("button", { name: "Import", exact: true }).click();
   await expect(form.getByRole("button", { name: "Importing…" })).toBeDisabled();
@@ -95,11 +97,13 @@ test.describe("the Import page", () => {
 
     await login(page, IMPORT);
     await expect(page.getByRole("heading", { name: "Import", exact: true })).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Import" })).toHaveAttribute("aria-current", "page");
+    await expect(
+      page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Import" }),
+    ).toHaveAttribute("aria-current", "page");
     const form = page.getByTestId("import-form-resume");
     await form.getByLabel("resume.json").setInputFiles(file);
     await clickAndWaitPending(page, form, "Preview", javaScriptEnabled);
-    await expect(report(page).getByRole("heading")).toHaveText("Preview: nothing was written");
+    await expect(reportTitle(page)).toHaveText("Preview: nothing was written");
     await expect(countOf(page, "Experience", "created")).toHaveText("1");
     await expect(countOf(page, "Education", "created")).toHaveText("1");
     await expect(countOf(page, "Skills", "created")).toHaveText("1");
@@ -113,7 +117,7 @@ test.describe("the Import page", () => {
 
     // Import uses what the preview read: no need to choose the file again.
     await clickAndWaitPending(page, form, "Import", javaScriptEnabled);
-    await expect(report(page).getByRole("heading")).toHaveText("Imported");
+    await expect(reportTitle(page)).toHaveText("Imported");
     await expect(countOf(page, "Experience", "created")).toHaveText("1");
     await expect(report(page).getByTestId("import-backup")).toContainText(".tar.gz");
 
@@ -129,7 +133,7 @@ test.describe("the Import page", () => {
     const again = page.getByTestId("import-form-resume");
     await again.getByLabel("resume.json").setInputFiles(file);
     await clickAndWaitPending(page, again, "Import", javaScriptEnabled);
-    await expect(report(page).getByRole("heading")).toHaveText("Imported");
+    await expect(reportTitle(page)).toHaveText("Imported");
     for (const kind of ["Experience", "Education", "Skills", "Categories"]) {
       await expect(countOf(page, kind, "created")).toHaveText("0");
       await expect(countOf(page, kind, "unchanged")).toHaveText("1");
@@ -156,14 +160,14 @@ test.describe("the Import page", () => {
 
       await form.getByLabel("Old backend address").fill(old.url);
       await clickAndWaitPending(page, form, "Preview", javaScriptEnabled);
-      await expect(report(page).getByRole("heading")).toHaveText("Preview: nothing was written");
+      await expect(reportTitle(page)).toHaveText("Preview: nothing was written");
       await expect(countOf(page, "Projects", "created")).toHaveText("3");
       await expect(form.getByLabel("Old backend address")).toHaveValue(old.url);
       expect((await page.request.get("/projects")).ok()).toBe(true);
       expect(await (await page.request.get("/projects")).text()).not.toContain("Corner Shop");
 
       await clickAndWaitPending(page, form, "Import", javaScriptEnabled);
-      await expect(report(page).getByRole("heading")).toHaveText("Imported");
+      await expect(reportTitle(page)).toHaveText("Imported");
       await expect(countOf(page, "Projects", "created")).toHaveText("3");
       await expect(report(page).getByTestId("import-images")).toContainText("failed");
       await expect(report(page).getByTestId("import-problems")).toBeVisible();

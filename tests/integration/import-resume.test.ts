@@ -131,9 +131,7 @@ describe("the Import page", () => {
     expect(content(await thisSiteResume())).toEqual(content(exported));
     const image = (await prisma.profile.findFirst())?.image ?? "";
     expect(image).toMatch(/^\/images\//);
-    expect(fs.existsSync(path.join(process.env.UPLOADS_DIR!, imageKeyFromRef(image)!))).toBe(
-      true,
-    );
+    expect(fs.existsSync(path.join(process.env.UPLOADS_DIR!, imageKeyFromRef(image)!))).toBe(true);
   });
 
   it("imports the same file again without creating anything", async () => {

@@ -49,7 +49,9 @@ export function ImportReportView({ report }: { report: ImportReport }) {
       {replaced.length ? (
         <p className="mt-1 text-sm text-slate-700">
           {report.dryRun ? "Would delete first: " : "Deleted first: "}
-          {replaced.map((kind) => `${report.replaced[kind]} ${IMPORT_KIND_LABELS[kind]}`).join(", ")}
+          {replaced
+            .map((kind) => `${report.replaced[kind]} ${IMPORT_KIND_LABELS[kind]}`)
+            .join(", ")}
         </p>
       ) : null}
       {kinds.length ? (
