@@ -2,12 +2,12 @@
 // files, the whole body capped while it streams), turns it into a SourceSnapshot (the old
 // backend's URL, mongoexport files, a resume.json, or the snapshot a Preview staged) and runs the
 // applier. Every refusal a person can cause is an ImportFormError (or the readers' own
-// ImportSourceError / JsonResumeError) with a message for them.
+// ImportSourceError, JsonResumeError among them) with a message for them.
 import { readMultipart, type MultipartPart } from "~/utils/body.server";
 import { applySnapshot } from "./apply.server";
 import type { ImportFormInput } from "./import-form";
 import { IMPORT_MAX_BYTES } from "./import-form";
-import { JsonResumeError, readJsonResumeText } from "./json-resume";
+import { readJsonResumeText } from "./json-resume";
 import { readMongoExportFiles, type TextFile } from "./mongoexport";
 import { readOldBackend } from "./old-backend.server";
 import { ImportSourceError } from "./source-error";
@@ -24,9 +24,7 @@ export class ImportFormError extends Error {
 
 /** Whether `error` is a refusal of what the person sent (400), not a fault of the server. */
 export const isImportRefusal = (error: unknown): error is Error =>
-  error instanceof ImportFormError ||
-  error instanceof ImportSourceError ||
-  error instanceof JsonResumeError;
+  error instanceof ImportFormError || error instanceof ImportSourceError;
 
 async function textOf(part: MultipartPart): Promise<string> {
   const chunks: Uint8Array[] = [];

@@ -13,7 +13,9 @@ import { readStagedSnapshot } from "~/import/staged-import.server";
 import type { ImportReport } from "~/import/types";
 import type { FormResult } from "~/utils/form-result";
 import { imageKeyFromRef } from "~/utils/image-variants";
-import { formRequest, getRequest, ownerCookie, run } from "../support/requests";
+import { getRequest, ORIGIN, ownerCookie, run } from "../support/requests";
+import { startFakeOldBackend } from "../support/fake-old-backend";
+import { ROOT } from "../support/paths";
 import { freePort, startTestServer, type TestServer } from "../support/server";
 
 const IMPORT = "/dashboard/admin/import";
@@ -40,8 +42,17 @@ const resumeFile = (content: unknown, name = "resume.json") =>
   });
 
 const args = (request: Request) => ({ request, params: {}, context: {} });
-const submit = (fields: Record<string, string | string[] | Blob>, asOwner = true) =>
-  run(() => action(args(formRequest(IMPORT, fields, asOwner ? { cookie } : {}))));
+/** Posts the page's multipart form (a field may hold several files, like `multiple`). */
+function submit(fields: Record<string, string | Blob | Blob[]>, asOwner = true) {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    for (const v of Array.isArray(value) ? value : [value]) body.append(key, v);
+  }
+  const headers = new Headers({ Origin: ORIGIN });
+  if (asOwner) headers.set("Cookie", cookie);
+  const request = new Request(new URL(IMPORT, ORIGIN), { method: "POST", body, headers });
+  return run(() => action(args(request)));
+}
 
 async function counts() {
   const [profile, skill, category, education, experience] = await Promise.all([
@@ -167,7 +178,7 @@ describe("the Import page", () => {
     });
     expect(broken.status).toBe(400);
     expect(((await broken.json()) as FormResult).dialog?.text).toBe(
-      "cv.json is not a JSON file: it could not be read as JSON.",
+      "Cannot read cv.json: it is not JSON",
     );
     const other = await submit({
       source: "resume",
@@ -176,7 +187,7 @@ describe("the Import page", () => {
     });
     expect(other.status).toBe(400);
     expect(((await other.json()) as FormResult).dialog?.text).toMatch(
-      /^package\.json is not a JSON Resume/,
+      /^Cannot read package\.json: it is not a JSON Resume/,
     );
     expect(await counts()).toEqual(before);
   });
@@ -215,5 +226,47 @@ describe("the Import page", () => {
     expect(((await res.json()) as FormResult).dialog?.text).toBe(
       "The request body is too large (at most 10 MB).",
     );
+  });
+
+  it("previews mongoexport files, then imports them from the staged preview", async () => {
+    const old = await startFakeOldBackend();
+    try {
+      const dead = `http://127.0.0.1:${await freePort()}`;
+      const folder = path.join(ROOT, "tests/fixtures/mongoexport");
+      const files = fs
+        .readdirSync(folder)
+        .filter((name) => name.endsWith(".json"))
+        .map((name) => {
+          const text = fs
+            .readFileSync(path.join(folder, name), "utf8")
+            .replaceAll("http://old-backend.example", old.url)
+            .replaceAll("http://dead-host.example", dead);
+          return new File([text], name, { type: "application/json" });
+        });
+      const before = await prisma.project.count();
+      const preview = await submit({ source: "mongoexport", intent: "preview", files });
+      expect(preview.status).toBe(200);
+      const previewed = (await preview.json()) as Answer;
+      expect(previewed.report.kinds.project.created).toBe(3);
+      expect(await prisma.project.count()).toBe(before);
+
+      const imported = await submit({
+        source: "mongoexport",
+        intent: "import",
+        staged: previewed.staged!,
+      });
+      expect(imported.status).toBe(200);
+      const { report } = (await imported.json()) as Answer;
+      expect(report.kinds.project.created).toBe(3);
+      expect(report.images.fetched).toBeGreaterThan(0);
+      expect(await prisma.project.count()).toBe(before + 3);
+      expect(await prisma.project.findFirst({ where: { title: "Corner Shop" } })).not.toBeNull();
+      // Read from the files: the old backend only served images.
+      expect(old.requests.every((r) => r.method === "GET" && r.path.startsWith("/images/"))).toBe(
+        true,
+      );
+    } finally {
+      await old.close();
+    }
   });
 });
