@@ -3,7 +3,7 @@
 // backend's URL, mongoexport files, a resume.json, or the snapshot a Preview staged) and runs the
 // applier. Every refusal a person can cause is an ImportFormError (or the readers' own
 // ImportSourceError, JsonResumeError among them) with a message for them.
-import { readMultipart, type MultipartPart } from "~/utils/body.server";
+import { mediaTypeOf, readForm, readMultipart, type MultipartPart } from "~/utils/body.server";
 import { applySnapshot } from "./apply.server";
 import type { ImportFormInput } from "./import-form";
 import { IMPORT_MAX_BYTES } from "./import-form";
@@ -34,19 +34,23 @@ async function textOf(part: MultipartPart): Promise<string> {
 
 /**
  * Reads the page's multipart body (at most IMPORT_MAX_BYTES in all): the form's text fields,
- * and the chosen files' text in `files` (an empty file input sends nothing).
+ * and the chosen files' text in `files` (an empty file input sends nothing). A URL-encoded body
+ * (the old backend's address alone) is read as any form; another type is a 415.
  */
 export function importFormReader(files: TextFile[]) {
   return (request: Request) =>
-    readMultipart(request, {
-      max: IMPORT_MAX_BYTES,
-      maxParts: 100,
-      onFile: async (part) => {
-        const text = await textOf(part);
-        if (part.filename || text !== "") files.push({ name: part.filename || part.name, text });
-        return undefined;
-      },
-    });
+    mediaTypeOf(request) !== "multipart/form-data"
+      ? readForm(request)
+      : readMultipart(request, {
+          max: IMPORT_MAX_BYTES,
+          maxParts: 100,
+          onFile: async (part) => {
+            const text = await textOf(part);
+            if (part.filename || text !== "")
+              files.push({ name: part.filename || part.name, text });
+            return undefined;
+          },
+        });
 }
 
 const EXPIRED =

@@ -203,6 +203,24 @@ describe("the Import page", () => {
     const badBody = (await bad.json()) as FormResult;
     expect(badBody.initialValue).toMatchObject({ url: "ftp://old.example" });
     expect(badBody.formId).toBe("url");
+
+    // The address alone may come URL-encoded; a body that is no form at all is a 415.
+    const post = (type: string, body: string) =>
+      run(() =>
+        action(
+          args(
+            new Request(new URL(IMPORT, ORIGIN), {
+              method: "POST",
+              body,
+              headers: { Origin: ORIGIN, Cookie: cookie, "Content-Type": type },
+            }),
+          ),
+        ),
+      );
+    const encoded = await post("application/x-www-form-urlencoded", "source=url&url=");
+    expect(encoded.status).toBe(400);
+    expect(((await encoded.json()) as FormResult).error?.url?.[0]).toMatch(/^Enter the address/);
+    expect((await post("text/plain", "source=url")).status).toBe(415);
   });
 
   it("names an old backend that does not answer, writing nothing", async () => {
