@@ -182,8 +182,8 @@ function SourceForm({
 function StagedNote({ staged }: { staged?: string }) {
   return staged ? (
     <p className="text-sm text-slate-700" data-testid="import-staged">
-      Import will use the files you previewed (kept for an hour). Choose files again only to import
-      others.
+      Import will use what you previewed (kept for an hour): no need to choose it again. Choose a
+      file only to import another.
     </p>
   ) : null;
 }

@@ -3,6 +3,7 @@
 // again (nothing new); an old backend (a fake one on loopback) previewed and imported. Imports
 // change the profile and add content the shared servers' other specs do not expect, so this file
 // starts a server of its own per worker and points `baseURL` at it.
+import AxeBuilder from "@axe-core/playwright";
 import fs from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
@@ -110,6 +111,11 @@ test.describe("the Import page", () => {
     await expect(countOf(page, "Categories", "created")).toHaveText("1");
     await expect(countOf(page, "Profile", "updated")).toHaveText("1");
     await expect(form.getByTestId("import-staged")).toBeVisible();
+    if (javaScriptEnabled) {
+      // The page with a report on it has no accessibility violations (axe needs JavaScript).
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations.map((v) => `${v.id} (${v.impact}) ${v.nodes[0]?.target}`)).toEqual([]);
+    }
 
     // Nothing written yet.
     const resume = await page.request.get("/resume");
