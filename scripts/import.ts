@@ -1,23 +1,25 @@
-// Brings an old site's content into Folio: npm run import -- --from <URL|FOLDER> [--dry-run] [--replace]
+// Brings an old site's content into Folio: npm run import -- --from <URL|FOLDER|resume.json>
+// [--dry-run] [--replace].
 // Reads the whole source first (nothing is written if it cannot be read), then applies it:
 // a backup before the first write, idempotent through the remembered source ids. See docs/migrate.md.
 import "dotenv/config";
 import { parseArgs } from "node:util";
 import { applySnapshot } from "~/import/apply.server";
-import { readMongoExportFolder } from "~/import/mongoexport.server";
-import { readOldBackend } from "~/import/old-backend.server";
+import { JsonResumeError } from "~/import/json-resume";
+import { readImportSource } from "~/import/read-source.server";
 import { progressBar, progressLine, reportText } from "~/import/report-text";
 import { isImportSourceError } from "~/import/source-error";
 import type { ImportProgress, SourceSnapshot } from "~/import/types";
 import { disconnectDb } from "~/models/db.server";
 
-const USAGE = `Usage: npm run import -- --from <URL|FOLDER> [--dry-run] [--replace]
+const USAGE = `Usage: npm run import -- --from <URL|FOLDER|resume.json> [--dry-run] [--replace]
 
   --from URL      the old backend's address, e.g. https://api.example.com
                   (its lists are read with GET; nothing is ever sent to it)
   --from FOLDER   a folder of mongoexport files named after the lists
                   (adduser.json, addskill.json, addcategory.json, addfeather.json,
                   addprotfolio.json, addeducation.json, addexperience.json)
+  --from FILE     a JSON Resume (resume.json: basics, work, education, skills)
   --dry-run       read and check everything, print what would change, write nothing
   --replace       delete the imported kinds' rows first (after the automatic backup)
   --help          this text
@@ -50,11 +52,6 @@ function parseImportArgs(argv: string[]): Args {
   const from = values.from?.trim();
   if (!from) throw new UsageError("--from is required: the old backend's URL or a folder.");
   return { from, dryRun: values["dry-run"], replace: values.replace };
-}
-
-/** An address (scheme://...) goes to the URL reader; anything else is a folder. */
-function readSource(from: string): Promise<SourceSnapshot> {
-  return /^[a-z][a-z\d+.-]*:\/\//i.test(from) ? readOldBackend(from) : readMongoExportFolder(from);
 }
 
 /** Counts per kind as they go: a bar redrawn in place on a terminal, a line per step otherwise. */
@@ -92,9 +89,9 @@ async function main(argv: string[]): Promise<number> {
   console.log(`Reading ${args.from} ...`);
   let snapshot: SourceSnapshot;
   try {
-    snapshot = await readSource(args.from);
+    snapshot = await readImportSource(args.from);
   } catch (error) {
-    if (!isImportSourceError(error)) throw error;
+    if (!isImportSourceError(error) && !(error instanceof JsonResumeError)) throw error;
     console.error(`Import failed: ${error.message}\nNothing was changed.`);
     return 1;
   }

@@ -5,10 +5,10 @@
 // point to is downloaded and stored like an upload; then each record is created, or updated when
 // an earlier import linked it (ImportLink) or a same-named skill or category exists. A dry run does
 // all the reading and checking and reports the same counts, writing nothing.
-import type { z } from "zod";
-import { IMAGE_PATH, hasChanges } from "~/entities/fields";
+import { hasChanges } from "~/entities/fields";
 import { profileSchema, type ProfileInput } from "~/entities/profile";
 import { profileService } from "~/entities/profile.server";
+import { isRefusal } from "~/entities/entity.server";
 import {
   countImportLinks,
   deleteImportLinks,
@@ -16,24 +16,19 @@ import {
   saveImportLink,
 } from "~/models/import-link.server";
 import { ImportBackupFailed, backupBeforeImport } from "./import-backup.server";
-import { importImages, isRemoteImage } from "./import-images.server";
-import { isHttpAddress } from "./fetch-image.server";
-import { DELETE_ORDER, KIND_STORES, isRefusal, type ListKind } from "./import-kinds.server";
+import { importImages } from "./import-images.server";
+import { check, remoteImagesOf, withLocalImages, type Checked } from "./import-schemas.server";
+import { DELETE_ORDER, KIND_STORES, type ListKind } from "./import-kinds.server";
 import {
   IMPORT_KINDS,
   type ImportKind,
   type ImportOptions,
-  type ImportProblem,
   type ImportReport,
   type KindCounts,
-  type SourceRecord,
   type SourceSnapshot,
 } from "./types";
 
 type Input = Record<string, unknown>;
-
-/** A record after validation: its input, or why it cannot be stored. */
-type Checked = { record: SourceRecord; input: Input | null; error?: string };
 
 type Run = {
   dryRun: boolean;
@@ -56,85 +51,6 @@ function emptyReport(source: string, dryRun: boolean): ImportReport {
     images: { fetched: 0, reused: 0, failed: 0 },
     problems: [],
   };
-}
-
-/** The image fields of each kind: single images, and lists of images. */
-const IMAGE_FIELDS: Partial<Record<ImportKind, { single: string[]; lists: string[] }>> = {
-  profile: { single: ["image"], lists: [] },
-  project: { single: ["thumbnail"], lists: ["images"] },
-};
-
-/** Whether an image value can be kept or downloaded (an address or a local /images/KEY). */
-const usableImage = (value: string) =>
-  value === "" || IMAGE_PATH.test(value) || isHttpAddress(value);
-
-/**
- * The record's fields with unusable image values (a relative path, a data: URL) left out and
- * reported, so that a bad picture never costs the whole record.
- */
-function withUsableImages(record: SourceRecord, problems: ImportProblem[]): Input {
-  const spec = IMAGE_FIELDS[record.kind];
-  if (!spec) return record.fields;
-  const fields = { ...record.fields };
-  const drop = (value: string) =>
-    problems.push({
-      kind: "image",
-      subject: value.length > 200 ? `${value.slice(0, 200)}…` : value,
-      message: `Image left out (${record.label}): not an http(s) address`,
-    });
-  for (const name of spec.single) {
-    const value = fields[name];
-    if (typeof value === "string" && !usableImage(value.trim())) {
-      drop(value);
-      fields[name] = "";
-    }
-  }
-  for (const name of spec.lists) {
-    const list = fields[name];
-    if (!Array.isArray(list)) continue;
-    fields[name] = list.filter((value) => {
-      if (typeof value !== "string" || usableImage(value.trim())) return true;
-      drop(value);
-      return false;
-    });
-  }
-  return fields;
-}
-
-/** The schema a record of `kind` is stored with. */
-const schemaOf = (kind: ImportKind): z.ZodTypeAny =>
-  kind === "profile" ? profileSchema : KIND_STORES[kind].schema;
-
-function check(record: SourceRecord, problems: ImportProblem[]): Checked {
-  const parsed = schemaOf(record.kind).safeParse(withUsableImages(record, problems));
-  if (parsed.success) return { record, input: parsed.data as Input };
-  const messages = [...new Set(parsed.error.issues.map((i) => i.message))];
-  return { record, input: null, error: messages.join("; ") };
-}
-
-/** The record's image addresses still to fetch. */
-function remoteImagesOf({ record, input }: Checked): string[] {
-  const spec = IMAGE_FIELDS[record.kind];
-  if (!spec || !input) return [];
-  const values = [
-    ...spec.single.map((name) => input[name]),
-    ...spec.lists.flatMap((name) => (Array.isArray(input[name]) ? input[name] : [])),
-  ];
-  return values.filter((v): v is string => typeof v === "string" && isRemoteImage(v));
-}
-
-/** The input with each image address replaced by its local reference (or left out: it failed). */
-function withLocalImages(kind: ImportKind, input: Input, refs: Map<string, string>): Input {
-  const spec = IMAGE_FIELDS[kind];
-  if (!spec) return input;
-  const local = (v: string) => (isRemoteImage(v) ? (refs.get(v) ?? "") : v);
-  const out = { ...input };
-  for (const name of spec.single) out[name] = local(String(out[name] ?? ""));
-  for (const name of spec.lists) {
-    const list = Array.isArray(out[name]) ? (out[name] as string[]) : [];
-    out[name] = list.map(local).filter((v) => v !== "");
-  }
-  return out;
 }
 
 /** The values that would change a stored row (undefined means "keep what is stored"). */

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_REDIRECTS, fetchImage, isHttpAddress } from "./fetch-image.server";
 
-const limits = { timeoutMs: 300, maxBytes: 1000 };
+const limits = { timeoutMs: 5000, maxBytes: 1000 };
 const methods: string[] = [];
 const open = new Set<http.ServerResponse>();
 let server: http.Server;

@@ -7,7 +7,7 @@ import { categorySchema } from "~/entities/category";
 import { categoryService } from "~/entities/category.server";
 import { educationCreateSchema } from "~/entities/education";
 import { educationService } from "~/entities/education.server";
-import { isRefusal, type Refusal, type Removal } from "~/entities/entity.server";
+import type { Refusal, Removal } from "~/entities/entity.server";
 import { experienceSchema } from "~/entities/experience";
 import { experienceService } from "~/entities/experience.server";
 import type { UpdateResult } from "~/entities/fields";
@@ -33,7 +33,10 @@ export type KindStore = {
   update: (id: number, input: Input) => Promise<UpdateResult | Refusal>;
   remove: (id: number) => Promise<Removal>;
   setOrder: (ids: number[]) => Promise<number[]>;
-  /** A row with the same name (ignoring case) and no link is adopted instead of duplicated. */
+  /**
+   * A record with no (live) link meets a row of the same name, ignoring case: the row is adopted
+   * (linked, the owner's spelling kept) instead of duplicated. Category names are unique anyway.
+   */
   adoptByName?: boolean;
   /** The record's values as they compare with a stored row (undefined means "keep"). */
   comparable?: (input: Input) => Input;
@@ -79,5 +82,3 @@ export const DELETE_ORDER: ListKind[] = [
   "experience",
   "category",
 ];
-
-export { isRefusal };

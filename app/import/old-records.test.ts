@@ -121,6 +121,23 @@ describe("mapOldList", () => {
     });
   });
 
+  it("keeps the first four gallery images (Folio's maximum), reporting the others", () => {
+    const urls = [1, 2, 3, 4, 5, 6].map((n) => `https://i.ibb.co/${n}.jpg`);
+    const { records, problems } = mapOldList(
+      "addprotfolio",
+      [{ _id: "p1", title: "Big", images: [urls[0], null, ...urls.slice(1)] }],
+      { where },
+    );
+    expect(records[0].fields.images).toEqual(urls.slice(0, 4));
+    expect(problems).toEqual([
+      {
+        kind: "project",
+        subject: "Big",
+        message: "6 gallery images; Folio keeps 4, the first ones",
+      },
+    ]);
+  });
+
   it("reports a relative image it cannot resolve (no backend address), leaving the field out", () => {
     const { records, problems } = mapOldList(
       "addprotfolio",
@@ -151,6 +168,7 @@ describe("mapOldList", () => {
         { id: "f1", title: "Web", subtitle: "Sites" },
         { _id: { $oid: "f2" }, title: "Design", icon: "design" },
         { _id: 7, title: "Seven", icon: "" },
+        { _id: 8, title: "Eight", icon: "fa-solid fa-code" },
         { title: "No id" },
         "a string",
         null,
@@ -162,14 +180,16 @@ describe("mapOldList", () => {
       ["f1", "service", { title: "Web", subtitle: "Sites" }],
       ["f2", "service", { title: "Design", icon: "design" }],
       ["7", "service", { title: "Seven" }],
+      ["8", "service", { title: "Eight" }],
     ]);
     expect(problems.map((p) => p.message)).toEqual([
-      "Item 4 of GET /addfeather has no _id or id; left out",
-      "Item 5 of GET /addfeather is not an object; left out",
+      'The icon "fa-solid fa-code" is not one of Folio\'s icons (code, design, mobile, server, database, cloud, search, chart, shield, support); the default icon is used',
+      "Item 5 of GET /addfeather has no _id or id; left out",
       "Item 6 of GET /addfeather is not an object; left out",
-      "Item 7 of GET /addfeather repeats the id f1; the first one is kept",
+      "Item 7 of GET /addfeather is not an object; left out",
+      "Item 8 of GET /addfeather repeats the id f1; the first one is kept",
     ]);
-    expect(problems[0].subject).toBe("No id");
+    expect(problems[1].subject).toBe("No id");
   });
 
   it("the profile is the first /adduser document; the others are reported", () => {

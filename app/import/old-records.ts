@@ -4,6 +4,8 @@
 // gallery entries, budgets as text, dates as `{"$date"}` or timestamps, relative image paths.
 // Nothing here throws on bad data: a document it cannot use becomes a problem and the rest goes on.
 // Client-safe (no Node APIs): the values are only reshaped; the applier validates them.
+import { MAX_GALLERY_IMAGES } from "~/entities/project";
+import { SERVICE_ICONS } from "~/entities/service";
 import { fromExtendedJson } from "./extended-json";
 import type { ImportKind, ImportProblem, SourceRecord, SourceSnapshot } from "./types";
 
@@ -207,11 +209,31 @@ function mapDocument(
         }
         if (image.url) images.push(image.url);
       });
+      if (images.length > MAX_GALLERY_IMAGES) {
+        problems.push({
+          kind,
+          subject: label,
+          message: `${images.length} gallery images; Folio keeps ${MAX_GALLERY_IMAGES}, the first ones`,
+        });
+        images.length = MAX_GALLERY_IMAGES;
+      }
       // A gallery of paths only (a folder export) is left out, not emptied.
       if (images.length > 0 || unusable === 0) fields.images = images;
     }
   }
-  if (kind === "service" && (fields.icon === "" || fields.icon === undefined)) delete fields.icon;
+  if (kind === "service" && fields.icon !== undefined) {
+    const icon = typeof fields.icon === "string" ? fields.icon.trim() : "";
+    if (!SERVICE_ICONS.some((name) => name === icon)) {
+      delete fields.icon;
+      if (icon !== "") {
+        problems.push({
+          kind,
+          subject: label,
+          message: `The icon "${icon}" is not one of Folio's icons (${SERVICE_ICONS.join(", ")}); the default icon is used`,
+        });
+      }
+    } else fields.icon = icon;
+  }
   return { kind, sourceId, label, fields };
 }
 

@@ -23,7 +23,7 @@ import { filesUnder, photo } from "../fixtures/images";
 const settings = vi.hoisted(() => {
   // Read by env() on first use, after this: a short time limit and a small size cap.
   const backupDir = `${process.env.UPLOADS_DIR}-backups`;
-  process.env.IMPORT_TIMEOUT_MS = "300";
+  process.env.IMPORT_TIMEOUT_MS = "1000";
   process.env.UPLOAD_MAX_BYTES = String(200 * 1024);
   process.env.BACKUP_DIR = backupDir;
   return { backupDir };
@@ -245,7 +245,7 @@ describe("applySnapshot", () => {
     expect(problemAbout(report, at("/missing.jpg"))?.message).toMatch(/answered 404/);
     expect(problemAbout(report, at("/page.html"))?.message).toContain(NOT_AN_IMAGE);
     expect(problemAbout(report, at("/big.png"))?.message).toMatch(/larger than 200 KB/);
-    expect(problemAbout(report, at("/hang.jpg"))?.message).toMatch(/within 300 ms/);
+    expect(problemAbout(report, at("/hang.jpg"))?.message).toMatch(/within 1000 ms/);
     expect(problemAbout(report, DEAD_HOST)?.message).toMatch(/cannot be reached/);
     expect(problemAbout(report, "uploads/relative.png")?.message).toMatch(/not an http/);
 

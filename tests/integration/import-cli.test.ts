@@ -127,7 +127,7 @@ afterAll(async () => {
     fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe("npm run import", () => {
+describe("npm run import", { timeout: 120_000 }, () => {
   let server: TestServer | undefined;
   afterAll(async () => {
     await server?.stop();
@@ -297,12 +297,41 @@ describe("npm run import", () => {
     expect(everything()).toEqual(before);
   });
 
+  it("--from resume.json reads a JSON Resume; a .json file that is not one is refused", async () => {
+    const resume = path.join(exportDir, "resume.json");
+    fs.writeFileSync(
+      resume,
+      JSON.stringify({
+        basics: { name: "Rahim Uddin", email: "rahim@example.com" },
+        work: [{ name: "Cloud Nine", position: "Tech Lead", startDate: "2024-01" }],
+      }),
+    );
+    const before = counts();
+    const result = await importCli("--from", resume);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`Imported from ${resume}.`);
+    expect(summaryRow(result.stdout, "Experience")).toEqual([1, 0, 0, 0]);
+    expect(counts().Experience).toBe(before.Experience + 1);
+
+    const oneFile = path.join(exportDir, "addskill.json");
+    const single = await importCli("--from", oneFile);
+    expect(single.code).toBe(1);
+    expect(single.stderr).toContain(
+      `Cannot read ${oneFile}: it is one of the mongoexport files; give the folder that holds them (${exportDir})`,
+    );
+    const notResume = path.join(exportDir, "other.json");
+    fs.writeFileSync(notResume, '{"name": "x"}');
+    const refused = await importCli("--from", notResume);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`Cannot read ${notResume}: it is not a JSON Resume`);
+  });
+
   it("bad arguments: the usage, exit 2; --help: exit 0", async () => {
     for (const args of [[], ["--from"], ["--from", backend.url, "--force"], ["extra"]]) {
       const result = await importCli(...args);
       expect(result.code, args.join(" ")).toBe(2);
       expect(result.stderr).toContain(
-        "Usage: npm run import -- --from <URL|FOLDER> [--dry-run] [--replace]",
+        "Usage: npm run import -- --from <URL|FOLDER|resume.json> [--dry-run] [--replace]",
       );
     }
     const help = await importCli("--help");
