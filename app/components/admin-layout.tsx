@@ -27,6 +27,7 @@ export const SIDEBAR: SidebarGroup[] = [
   { label: "Messages", icon: "✉", to: "/dashboard/admin/messages" },
   { label: "Profile", icon: "☺", to: "/dashboard/admin/profile" },
   { label: "Backup", icon: "⬇", to: "/dashboard/admin/backup" },
+  { label: "Import", icon: "⇪", to: "/dashboard/admin/import" },
   { label: "Security", icon: "⚿", to: "/dashboard/admin/security" },
 ];
 

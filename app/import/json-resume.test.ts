@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { JsonResumeError, periodOf, readJsonResume, readJsonResumeText } from "./json-resume";
+import { ImportSourceError } from "./source-error";
 import type { SourceRecord } from "./types";
 
 const byKind = (records: SourceRecord[], kind: SourceRecord["kind"]) =>
@@ -251,11 +252,12 @@ describe("readJsonResume", () => {
 
   it("refuses what is not a JSON Resume with a message naming the file", () => {
     expect(() => readJsonResume([1, 2], "list.json")).toThrow(JsonResumeError);
+    expect(() => readJsonResume([1, 2], "list.json")).toThrow(ImportSourceError);
     expect(() => readJsonResume({ name: "x", items: [] }, "other.json")).toThrow(
-      'other.json is not a JSON Resume: it has none of "basics", "work", "education" or "skills".',
+      'Cannot read other.json: it is not a JSON Resume (it has none of "basics", "work", "education" or "skills")',
     );
     expect(() => readJsonResumeText("{not json", "broken.json")).toThrow(
-      "broken.json is not a JSON file: it could not be read as JSON.",
+      "Cannot read broken.json: it is not JSON",
     );
     expect(readJsonResumeText('\uFEFF{"basics":{"name":"A"}}', "bom.json").records).toHaveLength(1);
   });

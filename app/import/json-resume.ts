@@ -5,12 +5,13 @@
 // (/resume.json, `toJsonResume` in app/models/resume.server.ts) back to the same content.
 // Client-safe: pure functions, no I/O (the applier downloads `basics.image`).
 import { z } from "zod";
+import { ImportSourceError } from "./source-error";
 import type { ImportKind, ImportProblem, SourceRecord, SourceSnapshot } from "./types";
 
-/** A file that cannot be read as a JSON Resume; `message` is for the person who chose it. */
-export class JsonResumeError extends Error {
-  constructor(message: string) {
-    super(message);
+/** A file that cannot be read as a JSON Resume: "Cannot read <file>: <why>", for the person. */
+export class JsonResumeError extends ImportSourceError {
+  constructor(source: string, reason: string) {
+    super(source, reason);
     this.name = "JsonResumeError";
   }
 }
@@ -228,12 +229,14 @@ function uniqueIds(records: SourceRecord[], problems: ImportProblem[]): SourceRe
 export function readJsonResume(json: unknown, source: string): SourceSnapshot {
   if (typeof json !== "object" || json === null || Array.isArray(json)) {
     throw new JsonResumeError(
-      `${source} is not a JSON Resume: it should be one JSON object with "basics", "work", "education" or "skills".`,
+      source,
+      'it is not a JSON Resume (one JSON object with "basics", "work", "education" or "skills")',
     );
   }
   if (!SECTIONS.some((key) => key in json)) {
     throw new JsonResumeError(
-      `${source} is not a JSON Resume: it has none of "basics", "work", "education" or "skills".`,
+      source,
+      'it is not a JSON Resume (it has none of "basics", "work", "education" or "skills")',
     );
   }
   const resume = resumeSchema.parse(json);
@@ -260,7 +263,7 @@ export function readJsonResumeText(content: string, source: string): SourceSnaps
   try {
     json = JSON.parse(content.replace(/^\uFEFF/, ""));
   } catch {
-    throw new JsonResumeError(`${source} is not a JSON file: it could not be read as JSON.`);
+    throw new JsonResumeError(source, "it is not JSON");
   }
   return readJsonResume(json, source);
 }
