@@ -1,10 +1,12 @@
 import bcrypt from "bcryptjs";
+import { env } from "~/utils/env.server";
 import { prisma } from "./db.server";
 
-export const BCRYPT_COST = 12;
+/** bcrypt's cost for new hashes: PASSWORD_HASH_COST (12 unless lowered for tests). */
+const hashCost = () => env().PASSWORD_HASH_COST;
 
 let dummy: Promise<string> | undefined;
-const dummyHash = () => (dummy ??= bcrypt.hash("folio-no-such-owner", BCRYPT_COST));
+const dummyHash = () => (dummy ??= bcrypt.hash("folio-no-such-owner", hashCost()));
 
 export type OwnerIdentity = { id: number; email: string };
 
@@ -17,7 +19,7 @@ export async function getOwnerById(id: number): Promise<OwnerIdentity | null> {
 }
 
 export async function hashPassword(password: string) {
-  return bcrypt.hash(password, BCRYPT_COST);
+  return bcrypt.hash(password, hashCost());
 }
 
 /** Checks an email and password; the same work is done whether or not the email exists. */

@@ -130,6 +130,13 @@ describe("the server's settings (server/main.ts reads them from this schema too)
     );
     expect(parseEnv({ RATE_LIMIT_RPM: "1" }).RATE_LIMIT_RPM).toBe(1);
   });
+  it("PASSWORD_HASH_COST: 12 by default, 4 to 15", () => {
+    expect(parseEnv({}).PASSWORD_HASH_COST).toBe(12);
+    expect(parseEnv({ PASSWORD_HASH_COST: "4" }).PASSWORD_HASH_COST).toBe(4);
+    for (const bad of ["3", "16", "x"]) {
+      expect(() => parseEnv({ PASSWORD_HASH_COST: bad })).toThrow(/PASSWORD_HASH_COST must be/);
+    }
+  });
   it("IMPORT_TIMEOUT_MS: 15000 by default, at least 1", () => {
     expect(parseEnv({}).IMPORT_TIMEOUT_MS).toBe(15000);
     expect(parseEnv({ IMPORT_TIMEOUT_MS: "300" }).IMPORT_TIMEOUT_MS).toBe(300);

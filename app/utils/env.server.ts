@@ -76,6 +76,14 @@ export const envSchema = z
     LOGIN_WINDOW_SECONDS: intFromEnv(15 * 60),
     /** Sign-in attempts per window from a browser that signed in before (its device cookie). */
     LOGIN_DEVICE_MAX_FAILURES: intFromEnv(10),
+    /**
+     * bcrypt's cost for new password hashes (and the dummy check of an unknown email): 12 is the
+     * safe value; the test suite lowers it to 4 so its hundreds of sign-ins stay cheap.
+     */
+    PASSWORD_HASH_COST: intFromEnv(12).refine(
+      (n) => n >= 4 && n <= 15,
+      "must be a whole number from 4 to 15 (12 is the safe value; lower only for tests)",
+    ),
     CONTACT_MAX_PER_WINDOW: intFromEnv(5),
     CONTACT_WINDOW_SECONDS: intFromEnv(10 * 60),
     /** A contact form sent sooner than this after the page was served is treated as a bot. */

@@ -33,6 +33,8 @@ Object.assign(process.env, {
   // A contact form may be sent at once (the tests need not wait like a person; the rule itself
   // is tested in tests/integration/contact-notify.test.ts).
   CONTACT_MIN_FILL_MS: "0",
+  // Cheap password hashes (bcrypt cost 4 instead of 12): sign-ins are not what these tests measure.
+  PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST ?? "4",
 });
 if (empty) {
   delete process.env.OWNER_EMAIL;

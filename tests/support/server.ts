@@ -77,6 +77,8 @@ export async function startTestServer({
     HOST: "127.0.0.1",
     DATABASE_URL: db.url,
     SESSION_SECRET: "test-server-secret",
+    // Cheap password hashes (bcrypt cost 4, not 12): the suite signs in hundreds of times.
+    PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST ?? "4",
     UPLOADS_DIR: uploadsDir,
     FOLIO_REQUEST_LOG: "0",
   };
