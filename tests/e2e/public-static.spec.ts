@@ -3,7 +3,7 @@
 // runs Remix. And what the runtime used to show there: the message dialog and the flash banner.
 import { createCookieSessionStorage } from "@remix-run/node";
 import type { Page } from "@playwright/test";
-import { expect, pauseClock, test } from "./fixtures";
+import { expect, login, pauseClock, test } from "./fixtures";
 
 const PUBLIC_PAGES = [
   "/",
@@ -71,30 +71,42 @@ test("public pages load only the enhancement script, carry no nonce and a fixed 
   expect(await page.locator("script[nonce]").count()).toBeGreaterThan(0);
 });
 
-test("Speculation Rules prefetch the public pages and prerender the likeliest, never the owner's", async ({
+test("a public page the app's router reaches (sign-in back to it) is loaded as a document", async ({
   page,
   javaScriptEnabled,
 }) => {
-  test.skip(!javaScriptEnabled, "read as the browser reads them");
+  test.skip(!javaScriptEnabled, "without JavaScript every page is a document");
+  await login(page, "/projects"); // the sign-in form's answer is followed by Remix's router
+  await expect(page.locator("html")).toHaveAttribute("data-enhanced", "");
+  expect(await page.evaluate(() => "__remixContext" in window)).toBe(false);
+});
+
+test("Speculation Rules fetch a public page the pointer rests on, before the click", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "the browser reads the rules only with JavaScript on");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const speculated: string[] = [];
+  page.context().on("request", (r) => {
+    if (/prefetch/.test(r.headers()["sec-purpose"] ?? ""))
+      speculated.push(new URL(r.url()).pathname);
+  });
   await page.goto("/");
-  const rules = JSON.parse(
-    (await page.locator('script[type="speculationrules"]').textContent()) ?? "{}",
-  );
-  expect(rules.prefetch[0].eagerness).toBe("moderate");
-  expect(rules.prerender[0].eagerness).toBe("moderate");
-  const never = JSON.stringify(rules.prefetch[0].where);
-  for (const path of ["/dashboard", "/login", "/logout", "/theme"]) expect(never).toContain(path);
-  expect(never).toContain("[href*='?']");
-  // Prerendered: the project cards' detail pages and each row's View More.
-  await expect(page.locator("a[data-prerender]").first()).toBeAttached();
-  expect(
-    await page
-      .locator("a[data-prerender]")
-      .evaluateAll((links) =>
-        links.every((a) => /^\/projects(\/\d+|\/react|\/laravel)?$/.test(a.getAttribute("href")!)),
-      ),
-  ).toBe(true);
   expect(await page.evaluate(() => HTMLScriptElement.supports?.("speculationrules"))).toBe(true);
+  // Which links and how eagerly: app/enhance/enhance.test.ts. The project cards' detail pages
+  // and each row's View More are the ones marked for prerendering.
+  const marked = await page
+    .locator("a[data-prerender]")
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
+  expect(marked.length).toBeGreaterThan(0);
+  for (const href of marked) expect(href).toMatch(/^\/projects(\/\d+|\/react|\/laravel)?$/);
+
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Contact" })
+    .hover();
+  await expect.poll(() => speculated).toContain("/contact");
 });
 
 /** The flash cookie the server reads (tests/e2e/server.mjs's SESSION_SECRET). */
