@@ -6,7 +6,9 @@ import { accessLogLine, clfDate } from "./access-log";
 /** The line morgan writes for the same request and answer (what server/app.ts logs). */
 function morganLine(format: string, req: object, res: object): string {
   const line = morgan.compile((morgan as unknown as Record<string, string>)[format]);
-  return String(line(morgan, req as IncomingMessage, res as ServerResponse));
+  return String(
+    line(morgan as unknown as Parameters<typeof line>[0], req as IncomingMessage, res as ServerResponse),
+  );
 }
 
 const req = {
