@@ -4,6 +4,7 @@
 // images, empty settings meaning "default"). Every test speaks HTTP to a real server.
 import http from "node:http";
 import sharp from "sharp";
+import { DEFAULT_PUBLIC_CACHE_CONTROL } from "../../app/utils/env.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInOverHttp, startTestServer, type TestServer } from "../support/server";
 
@@ -327,14 +328,14 @@ describe("Cache-Control on private answers", () => {
     }
   });
 
-  it("leaves public caching as it was for anonymous visitors", async () => {
+  it("leaves public caching as it was for anonymous visitors, and public pages shared-cacheable (PUBLIC_CACHE_CONTROL)", async () => {
     const feed = await fetch(`${plain.url}/feed.xml`);
     expect(feed.headers.get("cache-control")).toBe("public, max-age=300");
     const openapi = await fetch(`${plain.url}/api/openapi.json`);
     expect(openapi.headers.get("cache-control")).toBe("public, max-age=300");
     await fetch(`${plain.url}/resume`).then((r) => r.arrayBuffer());
     const page = await fetch(`${plain.url}/resume`);
-    expect(page.headers.get("cache-control")).toBeNull();
+    expect(page.headers.get("cache-control")).toBe(DEFAULT_PUBLIC_CACHE_CONTROL);
     expect(page.headers.get("x-folio-cache")).toBe("hit");
   });
 });
