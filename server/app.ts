@@ -188,9 +188,7 @@ export function createApp(
     const entry = await serverEntry(source);
     return entry.isOwnerRequest ? entry.isOwnerRequest(headers) : false;
   };
-  app.use(
-    rateLimit({ ...rateLimitOptionsOf(config), verifyOwner, limiter: shared.limiter }),
-  );
+  app.use(rateLimit({ ...rateLimitOptionsOf(config), verifyOwner, limiter: shared.limiter }));
 
   const { cache } = shared;
   if (cache) {

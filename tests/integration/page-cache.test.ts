@@ -53,7 +53,11 @@ function raw(path: string, headers: Record<string, string> = {}, method = "GET")
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
         );
       })
       .on("error", reject)
@@ -169,7 +173,9 @@ describe("fixed bytes per stored page", () => {
       expect(again.body.length).toBe(0);
       expect(again.headers.etag).toBe(etag);
       expect(again.headers["cache-control"]).toBe(DEFAULT_PUBLIC_CACHE_CONTROL);
-      expect(again.headers["content-security-policy"]).toBe(page.headers["content-security-policy"]);
+      expect(again.headers["content-security-policy"]).toBe(
+        page.headers["content-security-policy"],
+      );
     }
     const other = await raw("/resume", { "Accept-Encoding": "br", "If-None-Match": '"stale"' });
     expect(other.status).toBe(200);
@@ -249,7 +255,7 @@ describe("who gets a stored page", () => {
     expect(isDark(plain.body)).toBe(false);
 
     const cookie = await signIn();
-    const ownerHeaders = [
+    const ownerHeaders: Array<Record<string, string>> = [
       { Cookie: cookie },
       { Cookie: `${cookie}; ${themeCookie}` },
       { Authorization: `Bearer ${API_TOKEN}` },
@@ -307,7 +313,11 @@ describe("CDN-ready caching", () => {
       ["sign-in page", "/login", {}],
       ["failed sign-in", "/login", form({ intent: "login", email: OWNER.email, password: "x" })],
       ["theme switch", "/theme", form({ theme: "dark", redirectTo: "/" })],
-      ["API read with the token", "/addskill", { headers: { Authorization: `Bearer ${API_TOKEN}` } }],
+      [
+        "API read with the token",
+        "/addskill",
+        { headers: { Authorization: `Bearer ${API_TOKEN}` } },
+      ],
       [
         "API write",
         "/addskill",
