@@ -191,6 +191,26 @@ describe("proxy and Host headers", () => {
     expect(odd.headers["x-folio-cache"]).toBeUndefined();
   });
 
+  it("with TRUST_PROXY, keeps a stored page to the X-Forwarded-Host and -Proto it was rendered for (pages answered before Express too)", async () => {
+    const as = (host: string, proto = "https") =>
+      raw(proxied, "/resume", {
+        headers: { "X-Forwarded-Host": `${host}, proxy.internal`, "X-Forwarded-Proto": proto },
+      });
+    await as("a.example");
+    const a = await as("a.example");
+    expect(a.headers["x-folio-cache"]).toBe("hit");
+    expect(a.body).toContain("https://a.example");
+    for (const [host, proto] of [
+      ["b.example", "https"],
+      ["a.example", "http"],
+    ]) {
+      const other = await as(host, proto);
+      expect(other.headers["x-folio-cache"], `${proto}://${host}`).toBe("miss");
+      expect(other.body).toContain(`${proto}://${host}`);
+      expect(other.body).not.toContain(proto === "http" ? "https://a.example" : "a.example");
+    }
+  });
+
   it("with TRUST_PROXY, trusts X-Forwarded-Proto and X-Forwarded-Host (first value) for URLs and the Origin check", async () => {
     const headers = {
       "X-Forwarded-Host": "folio.example, proxy.internal",
