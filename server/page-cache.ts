@@ -68,8 +68,9 @@ export function pageCacheKey({
   const origin = `${protocol}://${host.toLowerCase()}`;
   if (publicOrigin && origin !== publicOrigin) return null;
   if (!isPublicPagePath(path)) return null;
-  const search = new URL(url, "http://x").searchParams;
-  for (const name of search.keys()) if (!KNOWN_PARAMS.has(name)) return null;
+  // Most requests have no query: no URL to parse (the cache-hit front calls this per request).
+  const search = url.includes("?") ? new URL(url, "http://x").searchParams : undefined;
+  if (search) for (const name of search.keys()) if (!KNOWN_PARAMS.has(name)) return null;
   let theme = "";
   if (cookie) {
     for (const pair of cookie.split(";")) {
@@ -80,10 +81,12 @@ export function pageCacheKey({
       theme = pair.slice(eq + 1).trim();
     }
   }
-  const query = [...search.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([k, v]) => `${k}=${v}`)
-    .join("&");
+  const query = search
+    ? [...search.entries()]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([k, v]) => `${k}=${v}`)
+        .join("&")
+    : "";
   return `${origin}${path}?${query}#${theme}`;
 }
 
