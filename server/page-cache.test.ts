@@ -1,7 +1,9 @@
+import express from "express";
 import crypto from "node:crypto";
-import zlib from "node:zlib";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { PageStore, deflatePart, gzipStamp, pageCacheKey, stamp } from "./page-cache";
+import { contentClock } from "./content-clock";
+import { PageStore, pageCache, pageCacheKey, type StoredPage } from "./page-cache";
 
 const base = { method: "GET", host: "folio.example", protocol: "https", url: "/", path: "/" };
 const key = (o: Partial<Parameters<typeof pageCacheKey>[0]>) => pageCacheKey({ ...base, ...o });
@@ -39,6 +41,7 @@ describe("pageCacheKey", () => {
     expect(key({ url: "/?utm_source=news" })).toBeNull();
     expect(key({ cookie: "__Host-folio_session=abc" })).toBeNull();
     expect(key({ cookie: "folio_theme=ImRhcmsi; folio_toast=xyz" })).toBeNull();
+    expect(key({ authorization: "Bearer some-token" })).toBeNull();
   });
 
   it("keeps the theme, the host and the protocol apart", () => {
@@ -78,13 +81,7 @@ describe("pageCacheKey and forged hosts", () => {
 });
 
 describe("PageStore", () => {
-  const entry = (bytes: number) => ({
-    parts: [Buffer.from("x")],
-    bytes,
-    headers: {},
-    version: 1,
-    storedAt: 0,
-  });
+  const entry = (bytes: number) => ({ bytes, version: 1, storedAt: 0 }) as StoredPage;
 
   it("drops the least recently used pages beyond its entry and byte limits", () => {
     const store = new PageStore({ maxEntries: 2, maxBytes: 100 });
@@ -102,21 +99,43 @@ describe("PageStore", () => {
   });
 });
 
-describe("gzipStamp", () => {
-  it("is a valid gzip (checksum and size included) of the page stamped with the nonce", () => {
-    const text = (n: number) => Buffer.from("<p>Hello é ✓</p>".repeat(n));
-    const cases = [
-      [text(1)],
-      [Buffer.alloc(0), text(3), Buffer.alloc(0)],
-      [text(5000), crypto.randomBytes(70_000), text(2), Buffer.alloc(0), text(1)],
-    ];
-    for (const parts of cases) {
-      const nonce = crypto.randomBytes(16).toString("base64");
-      const gz = gzipStamp(parts, parts.map(deflatePart), nonce);
-      expect(zlib.gunzipSync(gz).equals(stamp(parts, nonce))).toBe(true);
+describe("pageCache middleware", () => {
+  /** A real Express app: a nonce per response (like securityHeaders), then the cache, then a page. */
+  async function serve(page: (nonce: string) => { html: string; csp: string }) {
+    const store = new PageStore();
+    const app = express();
+    app.use((_req, res, next) => {
+      res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+      next();
+    });
+    app.use(pageCache({ clock: contentClock({ read: () => 1, maxStaleMs: 0 }), store }));
+    app.get("/", (_req, res) => {
+      const { html, csp } = page(res.locals.cspNonce as string);
+      res.setHeader("Content-Security-Policy", csp);
+      res.type("html").send(html);
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const caches: Array<string | null> = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(url);
+      await res.text();
+      caches.push(res.headers.get("x-folio-cache"));
     }
-    // It compresses: a repetitive page becomes much smaller.
-    const page = [text(4000), text(4000)];
-    expect(gzipStamp(page, page.map(deflatePart), "n").length).toBeLessThan(text(8000).length / 20);
+    server.close();
+    return caches;
+  }
+
+  it("reuses a page without a nonce, and never one that carries it in its body or its CSP", async () => {
+    expect(await serve(() => ({ html: "<p>same</p>", csp: "script-src 'self'" }))).toEqual([
+      "miss",
+      "hit",
+      "hit",
+    ]);
+    const inBody = await serve((n) => ({ html: `<script nonce="${n}"></script>`, csp: "x" }));
+    expect(inBody).toEqual(["miss", "miss", "miss"]);
+    const inPolicy = await serve((n) => ({ html: "<p>same</p>", csp: `script-src 'nonce-${n}'` }));
+    expect(inPolicy).toEqual(["miss", "miss", "miss"]);
   });
 });
