@@ -77,17 +77,6 @@ export function securityHeaders({
       field.toLowerCase() === "content-security-policy" && value !== undefined
         ? res.setHeader(field, value)
         : append(field, value);
-    // A page answered from the page cache (server/page-cache.ts) is a public page: it was stored
-    // without its policy (a per-response header there) and goes out with the public one.
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: typeof res, ...args: Parameters<typeof res.writeHead>) {
-      if (
-        res.getHeader("x-folio-cache") === "hit" &&
-        /^text\/html/i.test(String(res.getHeader("content-type")))
-      )
-        res.setHeader("Content-Security-Policy", publicPagesPolicy({ dev }));
-      return writeHead.apply(this, args);
-    } as typeof res.writeHead;
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");

@@ -1,5 +1,5 @@
 import { pageMeta, profileFromMatches, siteName } from "~/components/site/site-data";
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { getFormProps } from "@conform-to/react";
 import { useLoaderData } from "@remix-run/react";
@@ -26,6 +26,9 @@ export const meta: MetaFunction = ({ matches, location }) =>
     "Send me a message: I read every one and answer by email.",
     { matches, location },
   );
+
+/** The form's stamp is per page view: the page itself is never stored by a browser or a CDN. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export async function loader() {
   const profile = await getProfile();

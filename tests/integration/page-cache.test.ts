@@ -311,6 +311,7 @@ describe("CDN-ready caching", () => {
       ["dashboard", "/dashboard", { headers: { Cookie: cookie } }],
       ["dashboard data", "/dashboard?_data=routes%2Fdashboard", { headers: { Cookie: cookie } }],
       ["sign-in page", "/login", {}],
+      ["contact page (its form stamp is per view)", "/contact", {}],
       ["failed sign-in", "/login", form({ intent: "login", email: OWNER.email, password: "x" })],
       ["theme switch", "/theme", form({ theme: "dark", redirectTo: "/" })],
       [
