@@ -1,17 +1,14 @@
 // The importer's terminal output (scripts/import.ts): progress lines or a bar as it goes, and the
 // summary of an ImportReport at the end. Plain text, no colours; pure functions, unit-tested.
-import { IMPORT_KINDS, type ImportProblem, type ImportProgress, type ImportReport } from "./types";
+import {
+  IMPORT_KIND_LABELS,
+  IMPORT_KINDS,
+  type ImportProblem,
+  type ImportProgress,
+  type ImportReport,
+} from "./types";
 
-const NOUNS: Record<ImportProgress["kind"], string> = {
-  profile: "Profile",
-  skill: "Skills",
-  category: "Categories",
-  service: "Services",
-  project: "Projects",
-  education: "Education",
-  experience: "Experience",
-  image: "Images",
-};
+const NOUNS = IMPORT_KIND_LABELS;
 
 /** One finished step, for a log or a pipe: "  Projects: 3 of 3". */
 export function progressLine({ kind, done, total }: ImportProgress): string {

@@ -17,6 +17,18 @@ export const IMPORT_KINDS = [
 ] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
+/** How reports (the terminal's and the dashboard's) name each kind, images included. */
+export const IMPORT_KIND_LABELS: Record<ImportKind | "image", string> = {
+  profile: "Profile",
+  skill: "Skills",
+  category: "Categories",
+  service: "Services",
+  project: "Projects",
+  education: "Education",
+  experience: "Experience",
+  image: "Images",
+};
+
 /** One record of the source, under Folio's field names (images as the source's URLs). */
 export type SourceRecord = {
   kind: ImportKind;

@@ -1,15 +1,4 @@
-import { IMPORT_KINDS, type ImportKind, type ImportReport } from "~/import/types";
-
-/** How the report names each kind of content. */
-export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
-  profile: "Profile",
-  skill: "Skills",
-  category: "Categories",
-  service: "Services",
-  project: "Projects",
-  education: "Education",
-  experience: "Experience",
-};
+import { IMPORT_KIND_LABELS, IMPORT_KINDS, type ImportReport } from "~/import/types";
 
 const COLUMNS = ["created", "updated", "unchanged", "skipped"] as const;
 
@@ -100,7 +89,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           <ul className="mt-1 list-disc pl-5 text-sm text-slate-700" data-testid="import-problems">
             {report.problems.map((problem, index) => (
               <li key={index}>
-                {problem.kind ? `${IMPORT_KIND_LABELS[problem.kind as ImportKind] ?? "Image"}` : ""}
+                {problem.kind ? `${IMPORT_KIND_LABELS[problem.kind] ?? "Image"}` : ""}
                 {problem.subject ? ` “${problem.subject}”` : ""}
                 {problem.kind || problem.subject ? ": " : ""}
                 {problem.message}
