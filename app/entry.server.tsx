@@ -4,7 +4,9 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { publicPagesPolicy } from "../server/security-headers";
 import { NonceProvider } from "./utils/nonce";
+import { isStaticPage } from "./utils/static-page";
 import { startup, shutdown } from "./utils/lifecycle.server";
 import "./utils/jobs.server";
 
@@ -22,7 +24,17 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
+  // A public page has no framework runtime and no nonce (so its bytes are the same for every
+  // visitor): its scripts are allowed by the pages' fixed policy, which replaces the server's.
+  const staticPage = isStaticPage(
+    remixContext.staticHandlerContext.matches.map(
+      (match) => remixContext.routeModules[match.route.id]?.handle,
+    ),
+  );
+  if (staticPage) {
+    responseHeaders.set("Content-Security-Policy", publicPagesPolicy({ dev: import.meta.env.DEV }));
+  }
+  const nonce = !staticPage && typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -32,11 +44,11 @@ export default function handleRequest(
           context={remixContext}
           url={request.url}
           abortDelay={ABORT_DELAY}
-          nonce={nonce}
+          nonce={nonce || undefined}
         />
       </NonceProvider>,
       {
-        nonce,
+        nonce: nonce || undefined,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();

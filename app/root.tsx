@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -15,8 +16,11 @@ import type { ReactNode } from "react";
 import { MessageDialog } from "./components/dialog";
 import { FlashMessage } from "./components/flash-message";
 import { ProgressBar } from "./components/progress-bar";
+import enhanceScript from "./enhance/enhance.ts?worker&url";
+import { SPECULATION_RULES } from "./enhance/speculation-rules";
 import styles from "./styles/app.css?url";
 import { useNonce } from "./utils/nonce";
+import { isStaticPage } from "./utils/static-page";
 import { useTheme } from "./components/theme-toggle";
 import { getTheme } from "./utils/theme.server";
 import { siteUrl } from "./utils/site-url.server";
@@ -40,9 +44,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ toast, theme, siteUrl: siteUrl(request) }, { headers: headers ?? undefined });
 }
 
+/** Whether this page runs without the framework's client runtime (the public site). */
+function useStaticPage() {
+  return isStaticPage(useMatches().map((match) => match.handle));
+}
+
+/**
+ * The public pages' scripts: the enhancement script (app/enhance/enhance.ts) and their
+ * Speculation Rules, both allowed by the pages' fixed policy (publicPagesPolicy), no nonce.
+ */
+function StaticPageScripts() {
+  return (
+    <>
+      <script type="module" src={enhanceScript} />
+      <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
+    </>
+  );
+}
+
 function Document({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const theme = useTheme();
+  const staticPage = useStaticPage();
   return (
     <html lang="en" className={`h-full${theme === "system" ? "" : ` ${theme}`}`}>
       <head>
@@ -53,10 +76,16 @@ function Document({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-full bg-white text-slate-900 antialiased">
-        <ProgressBar />
+        {staticPage ? null : <ProgressBar />}
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {staticPage ? (
+          <StaticPageScripts />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

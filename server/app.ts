@@ -1,6 +1,7 @@
 // The Express app in front of Remix: proxy-header hygiene, the client address, compression,
 // the request log, security headers, CORS and the CSRF guard, static files, rate limits, the
 // page cache, then Remix. Its settings come from the app's configuration (ServerConfig).
+// createServerHandler puts the page cache's hits (server/fast-hit.ts) in front of it.
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -10,10 +11,14 @@ import path from "node:path";
 import type { ViteDevServer } from "vite";
 import { clientAddress } from "../app/utils/client-ip.server";
 import type { Env } from "../app/utils/env.server";
-import { CLIENT_IP_HEADER } from "../app/utils/http-names.server";
+import { CLIENT_IP_HEADER, SAFE_METHODS } from "../app/utils/http-names.server";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { contentClock } from "./content-clock";
 import { apiCors } from "./cors";
-import { pageCache, publicOriginOf } from "./page-cache";
+import { createFastHit } from "./fast-hit";
+import { PageStore, pageCache, publicOriginOf } from "./page-cache";
 import { privateNoStore } from "./private-cache";
+import { publicCacheControl } from "./public-cache";
 import {
   checkCrossSite,
   crossSiteInputOf,
@@ -22,7 +27,12 @@ import {
   TRUSTED_FORWARDED_HEADERS,
   forwardedHostAsHost,
 } from "./guards";
-import { rateLimit, rateLimitOptionsOf, type VerifyOwner } from "./rate-limit";
+import {
+  createAnonymousLimiter,
+  rateLimit,
+  rateLimitOptionsOf,
+  type VerifyOwner,
+} from "./rate-limit";
 import { securityHeaders } from "./security-headers";
 import { closeWhenBodyUnread } from "./unread-body";
 
@@ -55,6 +65,8 @@ export type ServerConfig = Pick<
   | "PUBLIC_URL"
   | "FOLIO_BUILD_DIR"
   | "FOLIO_PAGE_CACHE"
+  | "FOLIO_CONTENT_CHECK_MS"
+  | "PUBLIC_CACHE_CONTROL"
   | "FOLIO_REQUEST_LOG"
   | "RATE_LIMIT_DISABLED"
   | "RATE_LIMIT_RPM"
@@ -62,8 +74,58 @@ export type ServerConfig = Pick<
   | "RATE_LIMIT_WINDOW_SECONDS"
 >;
 
+/**
+ * The server's request handler: page-cache hits answered first (server/fast-hit.ts), before
+ * Express; everything else goes to the Express app (createApp), which shares the cache, the
+ * content clock and the rate limit's counts with it.
+ */
+export function createServerHandler(source: AppSource, config: ServerConfig) {
+  const shared = sharedState(source, config);
+  const app = createApp(source, config, shared);
+  const fastHit = shared.cache
+    ? createFastHit({
+        ...shared.cache,
+        limiter: shared.limiter,
+        log: config.FOLIO_REQUEST_LOG
+          ? {
+              production: config.NODE_ENV === "production",
+              write: (line) => process.stdout.write(`${line}\n`),
+            }
+          : undefined,
+      })
+    : () => false;
+  return (req: IncomingMessage, res: ServerResponse) => {
+    if (!fastHit(req, res)) app(req, res);
+  };
+}
+
+type SharedState = ReturnType<typeof sharedState>;
+
+/** The page cache (when on) and the anonymous rate limit's counters. */
+function sharedState(source: AppSource, config: ServerConfig) {
+  const options = rateLimitOptionsOf(config);
+  const limiter = options.disabled ? undefined : createAnonymousLimiter(options);
+  // Rendered public pages are reused for anonymous visitors until the database changes (not in
+  // development, where the code changes under it).
+  const contentVersion = (source.build?.entry.module as FolioEntry | undefined)?.contentVersion;
+  const cache =
+    !source.vite && contentVersion && config.FOLIO_PAGE_CACHE
+      ? {
+          store: new PageStore(),
+          clock: contentClock({ read: contentVersion, maxStaleMs: config.FOLIO_CONTENT_CHECK_MS }),
+          trustProxy: config.TRUST_PROXY,
+          publicOrigin: publicOriginOf(config.PUBLIC_URL),
+        }
+      : undefined;
+  return { limiter, cache };
+}
+
 /** Builds the Express app around a Remix build (or Vite's dev server). */
-export function createApp(source: AppSource, config: ServerConfig) {
+export function createApp(
+  source: AppSource,
+  config: ServerConfig,
+  shared: SharedState = sharedState(source, config),
+) {
   const { build, vite } = source;
   const production = config.NODE_ENV === "production";
   const buildDir = config.FOLIO_BUILD_DIR;
@@ -83,6 +145,7 @@ export function createApp(source: AppSource, config: ServerConfig) {
   if (config.FOLIO_REQUEST_LOG) app.use(morgan(production ? "combined" : "dev"));
   app.use(securityHeaders({ production, dev: Boolean(vite) }));
   app.use(privateNoStore());
+  app.use(publicCacheControl(config.PUBLIC_CACHE_CONTROL));
 
   // The client address the rate limits and the app see (computed here, once; whatever a
   // client sent in this header is overwritten).
@@ -125,19 +188,19 @@ export function createApp(source: AppSource, config: ServerConfig) {
     const entry = await serverEntry(source);
     return entry.isOwnerRequest ? entry.isOwnerRequest(headers) : false;
   };
-  app.use(rateLimit({ ...rateLimitOptionsOf(config), verifyOwner }));
+  app.use(
+    rateLimit({ ...rateLimitOptionsOf(config), verifyOwner, limiter: shared.limiter }),
+  );
 
-  // Rendered public pages are reused for anonymous visitors until the database changes (not in
-  // development, where the code changes under it).
-  const contentVersion = (build?.entry.module as FolioEntry | undefined)?.contentVersion;
-  if (!vite && contentVersion && config.FOLIO_PAGE_CACHE) {
-    app.use(
-      pageCache({
-        contentVersion,
-        trustProxy,
-        publicOrigin: publicOriginOf(config.PUBLIC_URL),
-      }),
-    );
+  const { cache } = shared;
+  if (cache) {
+    // A request that may write (through a form, the API, the dashboard) has the next hit read
+    // the content version again: a change made here shows at once (server/content-clock.ts).
+    app.use((req, res, next) => {
+      if (!SAFE_METHODS.has(req.method)) res.once("finish", cache.clock.expire);
+      next();
+    });
+    app.use(pageCache(cache));
   }
 
   app.all(

@@ -3,8 +3,9 @@
 // toolchain in development (`npm run dev`) and production (`npm start`, the container).
 import "dotenv/config";
 import type { ServerBuild } from "@remix-run/node";
+import http from "node:http";
 import { env } from "../app/utils/env.server";
-import { createApp, serverEntry, type AppSource } from "./app";
+import { createServerHandler, serverEntry, type AppSource } from "./app";
 import { trackConnections } from "./graceful-close";
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -27,8 +28,9 @@ const source = await loadApp();
 // Prepares the database (and the owner account) before taking traffic.
 await (await serverEntry(source)).startup?.();
 
-const app = createApp(source, config);
-const server = app.listen(config.PORT, config.HOST, () => {
+// Page-cache hits are answered first; everything else goes through Express (server/app.ts).
+const server = http.createServer(createServerHandler(source, config));
+server.listen(config.PORT, config.HOST, () => {
   console.log(`Folio listening on http://localhost:${config.PORT}`);
 });
 // Keep idle connections open longer than clients and proxies reuse them (Node's 5 s default

@@ -2,7 +2,10 @@
 // the dashboard (documents, `?_data=` answers, resource routes such as the backup download),
 // the sign-in and sign-out screens, and any answer made for a request that carries the owner's
 // credentials (a session cookie or an Authorization header). A browser, a proxy or a shared
-// cache then never keeps a page made for the owner. Anonymous public answers are left alone.
+// cache then never keeps a page made for the owner. Any other answer that sets a cookie (the
+// theme switch, a sign-in throttle's device cookie, a flash message) is `no-store` too unless
+// its route already made it private: a shared cache must never hand one visitor's cookie to
+// the next. Other anonymous answers are left alone.
 import type { RequestHandler } from "express";
 import type { IncomingHttpHeaders } from "node:http";
 import { hasSessionCookie } from "../app/utils/http-names.server";
@@ -23,15 +26,25 @@ export function isPrivateRequest({
   return hasSessionCookie(headers.cookie) || Boolean(headers.authorization);
 }
 
-/** Express middleware: marks private answers `Cache-Control: no-store` just before they go out. */
+/**
+ * Express middleware: marks private answers, and answers setting a cookie, `Cache-Control:
+ * no-store` just before they go out.
+ */
 export function privateNoStore(): RequestHandler {
   return (req, res, next) => {
-    if (!isPrivateRequest(req)) return next();
+    const isPrivate = isPrivateRequest(req);
     const writeHead = res.writeHead;
     res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
       res.writeHead = writeHead;
       // Whatever a route set (Remix appends route headers) is replaced, not added to.
-      if (!res.headersSent) res.setHeader("Cache-Control", "no-store");
+      if (!res.headersSent) {
+        if (isPrivate) res.setHeader("Cache-Control", "no-store");
+        else if (
+          res.getHeader("set-cookie") &&
+          !/no-store|private/i.test(String(res.getHeader("cache-control") ?? ""))
+        )
+          res.setHeader("Cache-Control", "no-store");
+      }
       return writeHead.apply(this, args);
     } as typeof writeHead;
     next();

@@ -96,13 +96,40 @@ export type VerifyOwner = (headers: {
 }) => Promise<boolean>;
 
 /**
+ * The anonymous budget of an address, shared by the Express middleware (rateLimit) and the
+ * cache-hit front (server/fast-hit.ts): `allows(ip, method)` counts one request and says
+ * whether it is within the limits (every request, and writes on their own budget).
+ */
+export type AnonymousLimiter = {
+  allows(ip: string, method: string): boolean;
+  /** The same count, with the seconds until the address may come back when refused. */
+  check(ip: string, method: string): { allowed: boolean; retryAfterSeconds: number };
+};
+
+export function createAnonymousLimiter({
+  limit,
+  writeLimit,
+  windowMs,
+}: Omit<RateLimitOptions, "disabled">): AnonymousLimiter {
+  const all = createWindowCounter(windowMs);
+  const writes = createWindowCounter(windowMs);
+  const check = (ip: string, method: string) => {
+    let result = all.hit(ip, limit);
+    if (result.allowed && !SAFE_METHODS.has(method)) result = writes.hit(ip, writeLimit);
+    return result;
+  };
+  return { check, allows: (ip, method) => check(ip, method).allowed };
+}
+
+/**
  * Express middleware answering 429 (with Retry-After) once an address goes over its budget.
  * The address is the one the server stamped on the request (CLIENT_IP_HEADER, see
  * app/utils/client-ip.server.ts: the socket's, or X-Forwarded-For's first hop with TRUST_PROXY);
  * without a stamp (this middleware used alone), the socket's.
  * `verifyOwner({ cookie, authorization })` (the app's isOwnerRequest) is asked only about
  * requests that claim to be the owner's; those it confirms are not counted at all, the others
- * (a wrong token, a forged or expired cookie) count as anonymous.
+ * (a wrong token, a forged or expired cookie) count as anonymous. `limiter` shares the counts
+ * with another front (the cache hits); without it the middleware keeps its own.
  */
 export function rateLimit({
   disabled = false,
@@ -110,15 +137,13 @@ export function rateLimit({
   writeLimit,
   windowMs,
   verifyOwner,
-}: RateLimitOptions & { verifyOwner?: VerifyOwner }): RequestHandler {
+  limiter = createAnonymousLimiter({ limit, writeLimit, windowMs }),
+}: RateLimitOptions & { verifyOwner?: VerifyOwner; limiter?: AnonymousLimiter }): RequestHandler {
   if (disabled) return (_req, _res, next) => next();
-  const all = createWindowCounter(windowMs);
-  const writes = createWindowCounter(windowMs);
   const limitAnonymous: RequestHandler = (req, res, next) => {
     const stamped = req.headers[CLIENT_IP_HEADER];
     const ip = (typeof stamped === "string" ? stamped : req.socket.remoteAddress) ?? "unknown";
-    let result = all.hit(ip, limit);
-    if (result.allowed && !SAFE_METHODS.has(req.method)) result = writes.hit(ip, writeLimit);
+    const result = limiter.check(ip, req.method);
     if (result.allowed) return next();
     const message = tooManyRequestsMessage(result.retryAfterSeconds);
     res.status(429);

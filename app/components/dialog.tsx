@@ -66,7 +66,8 @@ export const buttonClass = {
  * A message dialog (the spec's success / error / info dialogs) with an OK button.
  * Server-rendered `open`, so it shows without JavaScript (OK closes it through
  * `<form method="dialog">`, plain HTML); with JavaScript it becomes a modal that keeps focus
- * inside and closes with Escape.
+ * inside and closes with Escape (this effect on the dashboard, app/enhance/dialogs.ts, which
+ * finds `data-modal`, on the public pages).
  */
 export function MessageDialog({
   kind,
@@ -98,6 +99,7 @@ export function MessageDialog({
       aria-labelledby={titleId}
       className={dialogClass}
       data-testid="message-dialog"
+      data-modal=""
       onClose={onClose}
     >
       <DialogBody kind={kind} title={title} text={text} titleId={titleId}>

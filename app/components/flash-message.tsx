@@ -18,8 +18,9 @@ const tone: Record<FlashToast["type"], string> = {
 
 /**
  * The result of the last action, carried by a flash cookie across the redirect.
- * Without JS it is a banner with a close link; with JS it also closes itself after `timeoutMs`
- * (the spec's 1.5 s login and logout toasts) or when dismissed.
+ * Without JS it is a banner; with JS it closes itself after `timeoutMs` (the spec's 1.5 s login
+ * and logout toasts) or when dismissed (React state on the dashboard, app/enhance/dialogs.ts,
+ * which finds `data-flash`, on the public pages).
  */
 export function FlashMessage({ toast }: { toast: FlashToast }) {
   const [open, setOpen] = useState(true);
@@ -36,6 +37,8 @@ export function FlashMessage({ toast }: { toast: FlashToast }) {
       ref={ref}
       role={toast.type === "error" ? "alert" : "status"}
       data-testid="flash"
+      data-flash=""
+      data-timeout={toast.timeoutMs}
       data-type={toast.type}
       className={`fixed right-4 bottom-4 z-[90] w-[min(24rem,calc(100vw-2rem))] rounded-xl border p-4 shadow-lg ${tone[toast.type]}`}
     >
@@ -47,6 +50,7 @@ export function FlashMessage({ toast }: { toast: FlashToast }) {
         <button
           type="button"
           onClick={() => setOpen(false)}
+          data-dismiss=""
           className="rounded px-2 text-lg leading-none opacity-70 hover:opacity-100"
           aria-label="Dismiss"
         >

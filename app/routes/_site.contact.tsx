@@ -2,11 +2,10 @@ import { pageMeta, profileFromMatches, siteName } from "~/components/site/site-d
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { getFormProps } from "@conform-to/react";
-import { useFetcher, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/dialog";
 import { TextAreaField, TextField, fieldProps } from "~/components/form";
-import { answerId, useFormResult, useSchemaForm } from "~/components/form-result";
+import { useFormResult, useSchemaForm } from "~/components/form-result";
 import {
   CONTACT_FIELDS,
   CONTACT_LIMITS,
@@ -16,7 +15,6 @@ import {
 } from "~/entities/message";
 import { getProfile } from "~/models/profile.server";
 import { BodyRefused, partialForm, readForm } from "~/utils/body.server";
-import { isFormResult } from "~/utils/form-result";
 import { formResult, typedSubmission } from "~/utils/form-result.server";
 import { submitContactMessage } from "~/utils/contact.server";
 import { createFormStamp } from "~/utils/honeypot.server";
@@ -132,26 +130,16 @@ function InfoCard({
 
 export default function ContactPage() {
   const { email, number, address, stamp } = useLoaderData<typeof loader>();
-  const actionData = useFormResult();
-  const fetcher = useFetcher();
-  const fetched = isFormResult(fetcher.data) ? fetcher.data : undefined;
-  const result = fetched ?? actionData;
-  const busy = fetcher.state === "submitting";
-  const resultRef = useRef<HTMLDivElement>(null);
-
-  // With JavaScript: once an answer arrives, move focus to it so it is read out.
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data) resultRef.current?.focus();
-  }, [fetcher.state, fetcher.data]);
-
+  // The answer to the form's POST: the plain one, or the same page fetched by the enhancement
+  // script (app/enhance/replace-form.ts), which puts this page's #contact-form-section in place
+  // of its own and moves focus to the result.
+  const result = useFormResult();
   const sent = result?.dialog?.kind === "success";
   const [form, fields] = useSchemaForm({
     id: "contact",
     schema: contactSchema,
     lastResult: sent ? undefined : result,
   });
-  // A new key after each success mounts an empty form; after a failure the typed text stays.
-  const formKey = sent ? `sent-${answerId(result)}` : "form";
   const hasInfo = Boolean(email || number || address);
 
   return (
@@ -190,6 +178,7 @@ export default function ContactPage() {
           </ul>
         ) : null}
         <section
+          id="contact-form-section"
           aria-labelledby="contact-form-title"
           className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
         >
@@ -198,8 +187,8 @@ export default function ContactPage() {
           </h2>
           {result?.dialog ? (
             <div
-              ref={resultRef}
               tabIndex={-1}
+              data-result=""
               role={sent ? "status" : "alert"}
               data-testid="contact-result"
               data-ok={sent ? "true" : "false"}
@@ -213,12 +202,11 @@ export default function ContactPage() {
               <p className="mt-1 text-sm">{result.dialog.text}</p>
             </div>
           ) : null}
-          <fetcher.Form
-            key={formKey}
+          <form
             method="post"
             action="/contact"
             className="flex flex-col gap-5"
-            aria-busy={busy || undefined}
+            data-replace="contact-form-section"
             {...getFormProps(form)}
           >
             <input type="hidden" name={FORM_STARTED_FIELD} value={stamp} />
@@ -268,12 +256,12 @@ export default function ContactPage() {
               <button
                 type="submit"
                 className={`${buttonClass.primary} w-full sm:w-auto`}
-                disabled={busy}
+                data-busy-label="Sending..."
               >
-                {busy ? "Sending..." : "Send Message"}
+                Send Message
               </button>
             </div>
-          </fetcher.Form>
+          </form>
         </section>
       </div>
     </div>

@@ -1,11 +1,11 @@
 import type { MetaFunction } from "@remix-run/node";
-import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { ErrorPanel } from "~/components/site/error-panel";
 import { SiteChrome } from "~/components/site/site-chrome";
 import { useSiteData, type SiteData } from "~/components/site/site-data";
 import { getProfile } from "~/models/profile.server";
+import { STATIC_PAGE } from "~/utils/static-page";
 
 export type { SiteData } from "~/components/site/site-data";
 
@@ -15,12 +15,8 @@ export async function loader() {
   return json(data);
 }
 
-/** Moving between public pages keeps the layout's data; a form submission refreshes it. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  formMethod,
-  defaultShouldRevalidate,
-}) =>
-  formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? defaultShouldRevalidate : false;
+/** The public site runs without the framework's client runtime (see utils/static-page.ts). */
+export const handle = STATIC_PAGE;
 
 export default function SiteLayout() {
   const data = useLoaderData<typeof loader>();

@@ -25,6 +25,31 @@ const intFromEnv = (fallback: number) =>
 const positiveIntFromEnv = (fallback: number) =>
   intFromEnv(fallback).refine((n) => n >= 1, "must be a whole number (1 or more)");
 
+/** The public pages' Cache-Control by default (server/public-cache.ts, docs/scaling.md). */
+export const DEFAULT_PUBLIC_CACHE_CONTROL =
+  "public, max-age=0, s-maxage=60, stale-while-revalidate=86400";
+
+/** One Cache-Control directive: a name, or name=number, name=token or name="text". */
+const CACHE_DIRECTIVE = /^[a-z][a-z0-9-]*(?:=(?:\d{1,10}|[a-z0-9-]+|"[^"\\\r\n]*"))?$/i;
+
+/** A Cache-Control value: directives separated by commas (nothing else, no line breaks). */
+const cacheControl = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === "") return fallback;
+      const directives = v.split(",").map((d) => d.trim());
+      if (!directives.every((d) => CACHE_DIRECTIVE.test(d))) {
+        ctx.addIssue({
+          code: "custom",
+          message: `must be a Cache-Control value such as "${fallback}"`,
+        });
+        return z.NEVER;
+      }
+      return directives.join(", ");
+    });
+
 /** On with `1` or `true` (any case), off otherwise. */
 const flag = z
   .string()
@@ -49,6 +74,13 @@ export const envSchema = z
     FOLIO_REQUEST_LOG: onUnlessZero,
     /** Reuse rendered public pages for anonymous visitors (server/page-cache.ts); `0` turns it off. */
     FOLIO_PAGE_CACHE: onUnlessZero,
+    /**
+     * How old (ms) the content version a cache hit is checked against may be: a write by another
+     * process (the CLI) shows after at most this long; writes through the server show at once.
+     */
+    FOLIO_CONTENT_CHECK_MS: intFromEnv(1000),
+    /** Cache-Control of the public pages to anonymous visitors (browsers and CDNs). */
+    PUBLIC_CACHE_CONTROL: cacheControl(DEFAULT_PUBLIC_CACHE_CONTROL),
     DATABASE_URL: z
       .string()
       .default("file:./data/folio.db")

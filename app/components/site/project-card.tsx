@@ -97,6 +97,7 @@ export function ProjectCard({
           ) : null}
           <Link
             to={`/projects/${project.id}`}
+            data-prerender=""
             className={`${actionClass} bg-brand-600 text-white hover:bg-brand-700`}
           >
             View

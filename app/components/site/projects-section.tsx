@@ -38,6 +38,7 @@ export function ProjectsSection({
           action={
             <Link
               to={moreHref}
+              data-prerender=""
               className="inline-flex items-center gap-1.5 rounded-lg px-1 font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
             >
               View More

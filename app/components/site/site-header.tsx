@@ -1,6 +1,5 @@
 import { ThemeToggle } from "~/components/theme-toggle";
-import { Link, NavLink, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, type MouseEvent } from "react";
+import { Link, NavLink, useLocation } from "@remix-run/react";
 import { Image } from "~/components/image";
 import type { Profile } from "~/models/profile.server";
 import { siteName } from "./site-data";
@@ -50,63 +49,20 @@ export function HireMe({ href, className = "" }: { href: string; className?: str
   );
 }
 
-/** Closes the open <details> menus in `root`, except the one holding `keep`. */
-function closeMenus(root: Element | null, keep?: Element | null) {
-  root?.querySelectorAll("details[open]").forEach((d) => {
-    if (!keep || !d.contains(keep)) d.removeAttribute("open");
-  });
-}
-
 /**
  * The fixed top navigation. The Projects dropdown (desktop), the mobile menu and its Projects list
- * are <details> elements, so they open and work without JavaScript; with it, following a link,
- * clicking outside or pressing Escape closes them.
+ * are <details data-menu> elements, so they open and work without JavaScript; with it
+ * (app/enhance/menus.ts), following a link, clicking outside or pressing Escape closes them.
  */
 export function SiteHeader({ profile }: { profile: Profile | null }) {
   const name = siteName(profile);
   const { pathname } = useLocation();
   const inProjects = pathname === "/projects" || pathname.startsWith("/projects/");
-  const headerRef = useRef<HTMLElement>(null);
-
-  // Close when a navigation starts (links, back/forward, redirects).
-  const navigating = useNavigation().state === "loading";
-  useEffect(() => {
-    if (navigating) closeMenus(headerRef.current);
-  }, [navigating]);
-
-  useEffect(() => {
-    const onPointerDown = (event: PointerEvent) =>
-      closeMenus(headerRef.current, event.target as Element);
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      const open = headerRef.current?.querySelector<HTMLDetailsElement>("details[open]");
-      if (!open) return;
-      closeMenus(headerRef.current);
-      open.querySelector("summary")?.focus();
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
-      document.removeEventListener("keydown", onKeyDown);
-    };
-  }, []);
-
-  const onLinkFollowed = (event: MouseEvent<HTMLElement>) => {
-    if ((event.target as Element).closest("a")) closeMenus(headerRef.current);
-  };
-
   const projectsSummaryClass = `group-open:bg-slate-100 ${linkBase} flex cursor-pointer items-center gap-1 ${inProjects ? linkActive : linkIdle}`;
 
   return (
-    <header
-      ref={headerRef}
-      className="fixed inset-x-0 top-0 z-50 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75"
-    >
-      <div
-        className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6"
-        onClickCapture={onLinkFollowed}
-      >
+    <header className="fixed inset-x-0 top-0 z-50 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link
           to="/"
           className="flex min-w-0 items-center gap-2.5 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
