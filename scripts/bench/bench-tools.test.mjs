@@ -3,7 +3,7 @@
 import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { load, parseAnswer } from "./load.mjs";
+import { load, measurePair, parseAnswer } from "./load.mjs";
 import { headerOf, rawGet } from "./raw-response.mjs";
 import { startStaticServer } from "./static-server.mjs";
 
@@ -91,9 +91,16 @@ describe("a page and its static copy under load", () => {
       expect(revalidated.body.length).toBe(0);
       expect(headerOf(revalidated.headers, "ETag")).toBe('"v1"');
       expect((await rawGet(`${copy.url}/other`)).status).toBe(404);
-      const underLoad = await load(`${copy.url}/`, { duration: 0.2, connections: 2 });
-      expect(underLoad.errors).toBe(0);
-      expect(underLoad.reconnects).toBe(0);
+      const { a: original, b: replay } = await measurePair(
+        { url: `${url}/`, pid: process.pid },
+        { url: `${copy.url}/`, pid: copy.pid },
+        { duration: 0.2, connections: 2 },
+      );
+      expect(original.requests).toBeGreaterThan(0);
+      expect(original.cpuUsPerRequest).toBeGreaterThanOrEqual(0);
+      expect(replay.errors).toBe(0);
+      expect(replay.reconnects).toBe(0);
+      expect(replay.cpuUsPerRequest).toBeGreaterThanOrEqual(0);
     } finally {
       await copy.stop();
     }

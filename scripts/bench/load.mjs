@@ -55,6 +55,30 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+/** The figures of one or more loads of the same target, as if they were one. */
+function summarize(parts) {
+  const sum = (key) => parts.reduce((total, part) => total + part[key], 0);
+  const latencies = parts.flatMap((part) => part.latencies).sort((a, b) => a - b);
+  const answers = sum("answers");
+  const result = {
+    rps: answers / sum("seconds"),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? null,
+    requests: answers,
+    errors: sum("errors"),
+    reconnects: sum("reconnects"),
+    bytesPerResponse: answers ? Math.round(sum("bytes") / answers) : null,
+  };
+  // kept, not enumerable (not in the JSON), so that loads can be combined
+  return Object.defineProperty(result, "parts", { value: parts });
+}
+
+/** Several loads of one target (e.g. taken in turns with another target) as one result. */
+export function combine(results) {
+  return summarize(results.flatMap((r) => r.parts));
+}
+
 /**
  * Loads `url` and returns req/s, latency percentiles (ms), answers, errors (failed connections
  * and answers with another status than `expectStatus`), reconnects, bytes per answer.
@@ -81,17 +105,7 @@ export function load(url, { duration, connections, headers = {}, expectStatus = 
     const finishOne = () => {
       if (--open > 0) return;
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      latencies.sort((a, b) => a - b);
-      resolve({
-        rps: answers / seconds,
-        p50: percentile(latencies, 50),
-        p99: percentile(latencies, 99),
-        max: latencies.at(-1) ?? null,
-        requests: answers,
-        errors,
-        reconnects,
-        bytesPerResponse: answers ? Math.round(bytes / answers) : null,
-      });
+      resolve(summarize([{ seconds, latencies, answers, errors, reconnects, bytes }]));
     };
 
     const connection = () => {
@@ -139,18 +153,33 @@ export function load(url, { duration, connections, headers = {}, expectStatus = 
   });
 }
 
-/** load() plus the CPU time the SERVER process `pid` spent per answer, in µs (/proc). */
-export async function measure(url, { pid, ...options }) {
-  const cpuBefore = cpuMsOf(pid);
-  const result = await load(url, options);
-  const cpuAfter = cpuMsOf(pid);
-  return {
-    ...result,
-    cpuUsPerRequest:
-      cpuBefore === null || cpuAfter === null || result.requests === 0
-        ? null
-        : ((cpuAfter - cpuBefore) * 1000) / result.requests,
+/**
+ * Loads two targets in turns, A B B A, each for half of `duration` per turn, so that a change in
+ * how busy the shared machine is weighs on both alike. Each result adds the CPU time its SERVER
+ * process (`pid`) spent per answer, in µs (/proc).
+ */
+export async function measurePair(a, b, options) {
+  const turns = { a: [], b: [] };
+  const cpuMs = { a: 0, b: 0 };
+  for (const key of ["a", "b", "b", "a"]) {
+    const { url, pid } = key === "a" ? a : b;
+    const before = cpuMsOf(pid);
+    turns[key].push(await load(url, { ...options, duration: options.duration / 2 }));
+    const after = cpuMsOf(pid);
+    cpuMs[key] =
+      before === null || after === null || cpuMs[key] === null ? null : cpuMs[key] + after - before;
+  }
+  const result = (key) => {
+    const combined = combine(turns[key]);
+    return {
+      ...combined,
+      cpuUsPerRequest:
+        cpuMs[key] === null || combined.requests === 0
+          ? null
+          : (cpuMs[key] * 1000) / combined.requests,
+    };
   };
+  return { a: result("a"), b: result("b") };
 }
 
 /** A short load first (JIT, caches, connections) so the measurement starts warm. */
