@@ -15,6 +15,8 @@
 //   npm run bench
 //   npm run bench -- --duration 5 --connections 50 --pages /,/projects --build
 //   --encoding "br, gzip"   the Accept-Encoding sent (default, as a browser); "none": no header
+//   --no-log      without the request log (by default it is on, as in production, and read by
+//                 this script); the rate limit always counts every request, never refusing one
 //   FOLIO_PAGE_CACHE=0 npm run bench    the same without Folio's page cache
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -70,7 +72,7 @@ const ms = (v) => (v === null ? "n/a" : v.toFixed(1));
 function printTable(rows, meta) {
   console.log(
     `\n${meta.connections} connections, ${meta.duration} s per target, Accept-Encoding: ` +
-      `${meta.encoding}; Node ${meta.node}, ${meta.cpus} CPU, load average ` +
+      `${meta.encoding}; request log ${meta.requestLog ? "on" : "off"}; Node ${meta.node}, ${meta.cpus} CPU, load average ` +
       `${meta.loadBefore} before, ${meta.loadAfter} after; commit ${meta.commit}\n`,
   );
   const head =
@@ -125,7 +127,17 @@ async function main() {
   const buildDir = ensureBuild({ force: flag("build") });
 
   console.log("Starting the production server with a freshly seeded database ...");
-  const app = await startProductionServer({ buildDir });
+  // As in production: the request log on (unless --no-log) and the anonymous rate limit counting
+  // every request (a limit no load reaches, instead of RATE_LIMIT_DISABLED=1).
+  const requestLog = !flag("no-log");
+  const app = await startProductionServer({
+    buildDir,
+    extraEnv: {
+      FOLIO_REQUEST_LOG: requestLog ? "1" : "0",
+      RATE_LIMIT_DISABLED: undefined,
+      RATE_LIMIT_RPM: "1000000000",
+    },
+  });
   let ceiling;
   const stopAll = () => Promise.allSettled([app.stop(), ceiling?.stop()]);
   process.once("SIGINT", () => stopAll().then(() => process.exit(130)));
@@ -146,6 +158,7 @@ async function main() {
       duration,
       connections,
       encoding,
+      requestLog,
       pageCache: process.env.FOLIO_PAGE_CACHE !== "0",
     };
     const targets = pages.map((p) => ({ target: p, page: p, headers, expectStatus: 200 }));

@@ -36,8 +36,9 @@ async function waitForHealthy(url, child, timeoutMs = 30_000) {
 
 /**
  * Starts the production server (node server.js) on loopback with a fresh, migrated and seeded
- * database in a temporary folder. Returns its URL, its pid and a stop() that also removes the
- * folder.
+ * database in a temporary folder; no request log, no rate limit unless `extraEnv` says otherwise
+ * (a key set to undefined is removed). Returns its URL, its pid and a stop() that also removes
+ * the folder.
  */
 export async function startProductionServer({ buildDir, extraEnv = {}, nodeArgs = [] } = {}) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "folio-bench-"));
@@ -57,6 +58,7 @@ export async function startProductionServer({ buildDir, extraEnv = {}, nodeArgs 
   };
   for (const key of ["OWNER_EMAIL", "OWNER_PASSWORD", "RESEND_API_KEY", "RESTORE_FROM"])
     delete env[key];
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
   fs.mkdirSync(env.UPLOADS_DIR, { recursive: true });
   execFileSync(bin("prisma"), ["migrate", "deploy"], { cwd: root, env, stdio: "pipe" });
   execFileSync(bin("tsx"), ["scripts/seed.ts"], { cwd: root, env, stdio: "pipe" });
@@ -65,9 +67,11 @@ export async function startProductionServer({ buildDir, extraEnv = {}, nodeArgs 
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });
+  // The last 64 KB of what it printed (a request log under load writes megabytes).
   let output = "";
-  child.stdout.on("data", (d) => (output += d));
-  child.stderr.on("data", (d) => (output += d));
+  const keep = (d) => (output = (output + d).slice(-65_536));
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null) {
