@@ -12,7 +12,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { MessageDialog } from "./components/dialog";
 import { FlashMessage } from "./components/flash-message";
 import { ProgressBar } from "./components/progress-bar";
@@ -62,10 +62,22 @@ function StaticPageScripts() {
   );
 }
 
+/**
+ * A static page reached inside the running app (a redirect or link the router followed from the
+ * dashboard) is loaded again as a document, so it runs as every visitor sees it. Effects never
+ * run on a static page loaded as a document (it is not hydrated).
+ */
+function useLeaveRuntime(staticPage: boolean) {
+  useEffect(() => {
+    if (staticPage) window.location.reload();
+  }, [staticPage]);
+}
+
 function Document({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const theme = useTheme();
   const staticPage = useStaticPage();
+  useLeaveRuntime(staticPage);
   return (
     <html lang="en" className={`h-full${theme === "system" ? "" : ` ${theme}`}`}>
       <head>

@@ -188,16 +188,23 @@ export function createApp(
     const entry = await serverEntry(source);
     return entry.isOwnerRequest ? entry.isOwnerRequest(headers) : false;
   };
-  app.use(
-    rateLimit({ ...rateLimitOptionsOf(config), verifyOwner, limiter: shared.limiter }),
-  );
+  app.use(rateLimit({ ...rateLimitOptionsOf(config), verifyOwner, limiter: shared.limiter }));
 
   const { cache } = shared;
   if (cache) {
     // A request that may write (through a form, the API, the dashboard) has the next hit read
     // the content version again: a change made here shows at once (server/content-clock.ts).
+    // When its answer starts (the write is committed by then, and no byte of it has reached
+    // the client), and again when it is out (a write made while streaming).
     app.use((req, res, next) => {
-      if (!SAFE_METHODS.has(req.method)) res.once("finish", cache.clock.expire);
+      if (SAFE_METHODS.has(req.method)) return next();
+      const writeHead = res.writeHead;
+      res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+        res.writeHead = writeHead;
+        cache.clock.expire();
+        return writeHead.apply(this, args);
+      } as typeof writeHead;
+      res.once("finish", cache.clock.expire);
       next();
     });
     app.use(pageCache(cache));

@@ -1,5 +1,9 @@
+import express from "express";
+import crypto from "node:crypto";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { PageStore, pageCacheKey, type StoredPage } from "./page-cache";
+import { contentClock } from "./content-clock";
+import { PageStore, pageCache, pageCacheKey, type StoredPage } from "./page-cache";
 
 const base = { method: "GET", host: "folio.example", protocol: "https", url: "/", path: "/" };
 const key = (o: Partial<Parameters<typeof pageCacheKey>[0]>) => pageCacheKey({ ...base, ...o });
@@ -92,5 +96,46 @@ describe("PageStore", () => {
     store.set("e", entry(101)); // larger than the whole store: not kept
     expect(store.get("e")).toBeUndefined();
     expect(store.bytes).toBe(95);
+  });
+});
+
+describe("pageCache middleware", () => {
+  /** A real Express app: a nonce per response (like securityHeaders), then the cache, then a page. */
+  async function serve(page: (nonce: string) => { html: string; csp: string }) {
+    const store = new PageStore();
+    const app = express();
+    app.use((_req, res, next) => {
+      res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+      next();
+    });
+    app.use(pageCache({ clock: contentClock({ read: () => 1, maxStaleMs: 0 }), store }));
+    app.get("/", (_req, res) => {
+      const { html, csp } = page(res.locals.cspNonce as string);
+      res.setHeader("Content-Security-Policy", csp);
+      res.type("html").send(html);
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const caches: Array<string | null> = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(url);
+      await res.text();
+      caches.push(res.headers.get("x-folio-cache"));
+    }
+    server.close();
+    return caches;
+  }
+
+  it("reuses a page without a nonce, and never one that carries it in its body or its CSP", async () => {
+    expect(await serve(() => ({ html: "<p>same</p>", csp: "script-src 'self'" }))).toEqual([
+      "miss",
+      "hit",
+      "hit",
+    ]);
+    const inBody = await serve((n) => ({ html: `<script nonce="${n}"></script>`, csp: "x" }));
+    expect(inBody).toEqual(["miss", "miss", "miss"]);
+    const inPolicy = await serve((n) => ({ html: "<p>same</p>", csp: `script-src 'nonce-${n}'` }));
+    expect(inPolicy).toEqual(["miss", "miss", "miss"]);
   });
 });

@@ -68,8 +68,9 @@ export function pageCacheKey({
   const origin = `${protocol}://${host.toLowerCase()}`;
   if (publicOrigin && origin !== publicOrigin) return null;
   if (!isPublicPagePath(path)) return null;
-  const search = new URL(url, "http://x").searchParams;
-  for (const name of search.keys()) if (!KNOWN_PARAMS.has(name)) return null;
+  // Most requests have no query: no URL to parse (the cache-hit front calls this per request).
+  const search = url.includes("?") ? new URL(url, "http://x").searchParams : undefined;
+  if (search) for (const name of search.keys()) if (!KNOWN_PARAMS.has(name)) return null;
   let theme = "";
   if (cookie) {
     for (const pair of cookie.split(";")) {
@@ -80,10 +81,12 @@ export function pageCacheKey({
       theme = pair.slice(eq + 1).trim();
     }
   }
-  const query = [...search.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([k, v]) => `${k}=${v}`)
-    .join("&");
+  const query = search
+    ? [...search.entries()]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([k, v]) => `${k}=${v}`)
+        .join("&")
+    : "";
   return `${origin}${path}?${query}#${theme}`;
 }
 
@@ -95,6 +98,8 @@ export class PageStore {
   readonly maxBytes: number;
   bytes = 0;
   readonly entries = new Map<string, StoredPage>();
+  /** Pages being compressed (see pageCache): a request for one waits instead of rendering it. */
+  readonly pending = new Map<string, { version: unknown; page: Promise<StoredPage | undefined> }>();
 
   constructor({ maxEntries = 500, maxBytes = 64 * 1024 * 1024 } = {}) {
     this.maxEntries = maxEntries;
@@ -129,6 +134,7 @@ export class PageStore {
 
   clear(): void {
     this.entries.clear();
+    this.pending.clear();
     this.bytes = 0;
   }
 }
@@ -207,6 +213,11 @@ export function pageCache({
       answerStored(req, res, hit);
       return;
     }
+    const pending = store.pending.get(key);
+    if (pending && pending.version === version) {
+      pending.page.then((page) => (page ? answerStored(req, res, page) : next()), next);
+      return;
+    }
     if (req.method === "HEAD") return next();
 
     res.setHeader("X-Folio-Cache", "miss");
@@ -222,10 +233,25 @@ export function pageCache({
       if (nonce && body.includes(nonce)) return;
       const headers: OutgoingHttpHeaders = res.getHeaders();
       const storedAt = now();
-      preparePage({ body, headers, version, storedAt }).then(
-        (page) => store.set(key, page),
-        (error) => console.error("page cache: could not compress a page", error),
+      const page: Promise<StoredPage | undefined> = preparePage({
+        body,
+        headers,
+        version,
+        storedAt,
+      }).then(
+        (prepared) => {
+          store.set(key, prepared);
+          return prepared;
+        },
+        (error) => {
+          console.error("page cache: could not compress a page", error);
+          return undefined;
+        },
       );
+      store.pending.set(key, { version, page });
+      void page.finally(() => {
+        if (store.pending.get(key)?.page === page) store.pending.delete(key);
+      });
     });
     next();
   };

@@ -107,7 +107,11 @@ export async function preparePage({
     return { body: bytes, etag, headers: ok, notModified };
   };
   return {
-    variants: { identity: variant("identity", body), gzip: variant("gzip", gz), br: variant("br", br) },
+    variants: {
+      identity: variant("identity", body),
+      gzip: variant("gzip", gz),
+      br: variant("br", br),
+    },
     bytes: body.length + gz.length + br.length,
     version,
     storedAt,

@@ -13,3 +13,6 @@ enhanceReplaceForms();
 enhanceDialogs();
 startTyping();
 startCounters();
+
+// Done (tests wait for this instead of a framework's hydration).
+document.documentElement.dataset.enhanced = "";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json, redirect, redirectDocument } from "@remix-run/node";
 import { ConfirmPage } from "~/components/dialog";
 import { endSession, getOwner } from "~/utils/auth.server";
 import { LOGOUT_CONFIRM, TOAST_MS } from "~/utils/copy";
@@ -24,7 +24,8 @@ export async function action({ request }: ActionFunctionArgs) {
       }),
     },
   );
-  return redirect("/", { headers });
+  // Home is a static page (no framework runtime): load it as a document, not in the router.
+  return redirectDocument("/", { headers });
 }
 
 export default function LogoutPage() {

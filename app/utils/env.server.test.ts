@@ -108,6 +108,8 @@ describe("the server's settings (server/main.ts reads them from this schema too)
       RATE_LIMIT_RPM: 600,
       RATE_LIMIT_WRITE_RPM: 60,
       RATE_LIMIT_WINDOW_SECONDS: 60,
+      FOLIO_CONTENT_CHECK_MS: 1000,
+      PUBLIC_CACHE_CONTROL: "public, max-age=0, s-maxage=60, stale-while-revalidate=86400",
     });
   });
   it("turn the request log and the page cache off with 0 only", () => {
@@ -129,6 +131,20 @@ describe("the server's settings (server/main.ts reads them from this schema too)
       /RATE_LIMIT_RPM must be a whole number \(1 or more\)[\s\S]*RATE_LIMIT_WRITE_RPM[\s\S]*RATE_LIMIT_WINDOW_SECONDS/,
     );
     expect(parseEnv({ RATE_LIMIT_RPM: "1" }).RATE_LIMIT_RPM).toBe(1);
+  });
+  it("PUBLIC_CACHE_CONTROL: a Cache-Control value (directives, commas), anything else refused by name", () => {
+    const value = (v: string) => parseEnv({ PUBLIC_CACHE_CONTROL: v }).PUBLIC_CACHE_CONTROL;
+    expect(value("public,max-age=0,  s-maxage=300")).toBe("public, max-age=0, s-maxage=300");
+    expect(value("no-store")).toBe("no-store");
+    expect(value('public, no-cache="Set-Cookie"')).toBe('public, no-cache="Set-Cookie"');
+    for (const bad of ["public;max-age=0", "public, s-maxage=1\r\nX-Evil: 1", "max-age==1", ","])
+      expect(() => parseEnv({ PUBLIC_CACHE_CONTROL: bad }), bad).toThrow(
+        /PUBLIC_CACHE_CONTROL must be a Cache-Control value such as "public, max-age=0/,
+      );
+  });
+  it("FOLIO_CONTENT_CHECK_MS: 1000 by default, 0 (every request) or more", () => {
+    expect(parseEnv({ FOLIO_CONTENT_CHECK_MS: "0" }).FOLIO_CONTENT_CHECK_MS).toBe(0);
+    expect(() => parseEnv({ FOLIO_CONTENT_CHECK_MS: "-1" })).toThrow(/FOLIO_CONTENT_CHECK_MS/);
   });
   it("IMPORT_TIMEOUT_MS: 15000 by default, at least 1", () => {
     expect(parseEnv({}).IMPORT_TIMEOUT_MS).toBe(15000);

@@ -28,6 +28,16 @@ export async function holdRequests(page: Page, url: string, method = "POST") {
   return { release };
 }
 
+/**
+ * Gives the page a test clock that stands still: timers (setTimeout, requestIdleCallback, ...)
+ * fire only when the test moves it on with `page.clock.runFor(ms)`.
+ */
+export async function pauseClock(page: Page) {
+  const start = Date.UTC(2026, 0, 1);
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(start + 1000);
+}
+
 /** A unique suffix so parallel tests never collide on names. */
 export const unique = (label: string) =>
   `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -1,7 +1,8 @@
 // The home page in a real browser: sections in order, the typing and counting animations with
 // JavaScript, and their static fallbacks without it or with reduced motion.
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { PAUSE_MS, TYPE_MS } from "../../app/enhance/timing";
+import { expect, pauseClock, test } from "./fixtures";
 
 type Seen = { typing: string[]; counters: Record<string, string[]> };
 
@@ -31,16 +32,13 @@ async function recordAnimations(page: Page) {
 const seenOf = (page: Page) => page.evaluate(() => (window as unknown as { __seen: Seen }).__seen);
 
 /**
- * Waits until a counter that was going to animate has begun (its first step writes "0"): React
- * has hydrated the counters, then the page has run its idle callbacks (a counter starts watching
- * for visibility in one), painted twice (the visibility check) and run one more task. A real
- * condition instead of a fixed sleep.
+ * Waits until a counter that was going to animate has begun (its first step writes "0"): the
+ * enhancement script has run (it marks <html data-enhanced>), then the page has run its idle
+ * callbacks (a counter starts watching for visibility in one), painted twice (the visibility
+ * check) and run one more task. A real condition instead of a fixed sleep.
  */
 async function countersHadTheirChance(page: Page) {
-  await page.waitForFunction(() => {
-    const el = document.querySelector("[data-counter]");
-    return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
-  });
+  await page.waitForFunction(() => document.documentElement.dataset.enhanced !== undefined);
   await page.evaluate(
     () =>
       new Promise<void>((resolve) => {
@@ -149,13 +147,10 @@ test("with JavaScript the skills type out one by one and the counters count up o
   expect(values[values.length - 1]).toBe(Number(finalCount!.replace("+", "")));
   expect(counters.services.map((v) => Number(v.replace("+", "")))).toContain(0);
 
-  // Only the first time: back on home after a client-side visit, the numbers stay put.
+  // Only the first time in this tab: back on home after another page, the numbers stay put.
   await page.getByRole("navigation", { name: "Main" }).locator("summary").click();
   await page.getByRole("link", { name: "All", exact: true }).click();
   await expect(page).toHaveURL("/projects");
-  await page.evaluate(() => {
-    (window as unknown as { __seen: Seen }).__seen.counters = {};
-  });
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
   await expect(page).toHaveURL("/");
   await page.locator("[data-counter=projects]").scrollIntoViewIfNeeded();
@@ -163,6 +158,34 @@ test("with JavaScript the skills type out one by one and the counters count up o
   const again = (await seenOf(page)).counters;
   for (const list of Object.values(again)) expect(list.every((v) => !/^0\+$/.test(v))).toBe(true);
   await expect(page.locator("[data-counter=projects]")).toHaveText(finalCount!);
+});
+
+test("the typing line shows every skill of the list in turn, then starts again (test clock)", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "the animation needs JavaScript");
+  await pauseClock(page);
+  await page.goto("/");
+  const SKILLS = await skillsOf(page);
+  // Every text the line shows (each step writes a new text node, so none is missed).
+  await page.evaluate(() => {
+    const shown: string[] = [];
+    (window as unknown as { __typed: string[] }).__typed = shown;
+    new MutationObserver((records) =>
+      records.forEach((r) => r.addedNodes.forEach((n) => shown.push(n.textContent ?? ""))),
+    ).observe(document.querySelector("[data-typing-text]")!, { childList: true });
+  });
+  await page.clock.runFor(1_000); // the idle callback that starts it
+  await expect(page.locator("[data-typing=live]")).toHaveAttribute("data-running", "true");
+  const cycle = SKILLS.reduce((ms, skill) => ms + skill.length * TYPE_MS + PAUSE_MS, PAUSE_MS);
+  await page.clock.runFor(cycle);
+  const shown = await page.evaluate(() => (window as unknown as { __typed: string[] }).__typed);
+  const complete = shown.filter((text) => SKILLS.includes(text));
+  expect(complete.slice(0, SKILLS.length)).toEqual([...SKILLS.slice(1), SKILLS[0]]);
+  // Typed a character at a time.
+  expect(shown).toContain(SKILLS[1].slice(0, 1));
+  expect(shown).toContain(SKILLS[1].slice(0, 2));
 });
 
 test("without JavaScript the skills show as plain text and the counters show their totals", async ({

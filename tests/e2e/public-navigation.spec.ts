@@ -118,6 +118,34 @@ test.describe("public navigation (phone)", () => {
       "page",
     );
   });
+
+  test("with JavaScript, Escape, a click outside and a followed link close the menu", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "closing on Escape/outside click needs JavaScript");
+    await page.goto("/projects");
+    const menu = page.locator("details[data-menu=mobile]");
+    const summary = menu.locator("> summary");
+    await summary.click();
+    await expect(menu).toHaveAttribute("open");
+    await page.keyboard.press("Escape");
+    await expect(menu).not.toHaveAttribute("open");
+    await expect(summary).toBeFocused();
+
+    await summary.click();
+    await page.mouse.click(195, 820); // below the open menu
+    await expect(menu).not.toHaveAttribute("open");
+
+    // Following a link closes it at once (also on a page restored from the back/forward cache):
+    // the navigation itself is held back here, so only the script can have closed it.
+    await summary.click();
+    const contact = menu.getByRole("link", { name: "Contact", exact: true });
+    await contact.evaluate((a) => a.addEventListener("click", (e) => e.preventDefault()));
+    await contact.click();
+    await expect(menu).not.toHaveAttribute("open");
+    await expect(page).toHaveURL("/projects");
+  });
 });
 
 test.describe("404 pages keep the layout", () => {

@@ -22,8 +22,14 @@ test.describe("dark mode", () => {
   test("the header toggle switches the theme, and the server remembers it (no flash)", async ({
     page,
     context,
+    javaScriptEnabled,
   }) => {
     await page.goto("/");
+    // With JavaScript the switch loads no new page (the script sends the form's POST itself).
+    const documents: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "document") documents.push(r.url());
+    });
     const html = page.locator("html");
     await expect(html).not.toHaveClass(/\bdark\b/);
     const toggle = page.getByTestId("theme-toggle").first();
@@ -46,6 +52,13 @@ test.describe("dark mode", () => {
     await expect(html).toHaveClass(/\blight\b/);
     await page.getByTestId("theme-toggle").first().click(); // light → system
     await expect(html).not.toHaveClass(/\b(dark|light)\b/);
+    await expect(page.getByTestId("theme-toggle").first()).toHaveAttribute(
+      "aria-label",
+      "System theme (switch to dark theme)",
+    );
+    await expect.poll(storedTheme).toBe("system");
+    if (javaScriptEnabled) expect(documents).toEqual([]);
+    else expect(documents.length).toBeGreaterThanOrEqual(3);
   });
 
   test("without a choice the system setting applies", async ({ page }) => {

@@ -4,6 +4,7 @@
 // images, empty settings meaning "default"). Every test speaks HTTP to a real server.
 import http from "node:http";
 import sharp from "sharp";
+import { DEFAULT_PUBLIC_CACHE_CONTROL } from "../../app/utils/env.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInOverHttp, startTestServer, type TestServer } from "../support/server";
 
@@ -190,6 +191,26 @@ describe("proxy and Host headers", () => {
     expect(odd.headers["x-folio-cache"]).toBeUndefined();
   });
 
+  it("with TRUST_PROXY, keeps a stored page to the X-Forwarded-Host and -Proto it was rendered for (pages answered before Express too)", async () => {
+    const as = (host: string, proto = "https") =>
+      raw(proxied, "/resume", {
+        headers: { "X-Forwarded-Host": `${host}, proxy.internal`, "X-Forwarded-Proto": proto },
+      });
+    await as("a.example");
+    const a = await as("a.example");
+    expect(a.headers["x-folio-cache"]).toBe("hit");
+    expect(a.body).toContain("https://a.example");
+    for (const [host, proto] of [
+      ["b.example", "https"],
+      ["a.example", "http"],
+    ]) {
+      const other = await as(host, proto);
+      expect(other.headers["x-folio-cache"], `${proto}://${host}`).toBe("miss");
+      expect(other.body).toContain(`${proto}://${host}`);
+      expect(other.body).not.toContain(proto === "http" ? "https://a.example" : "a.example");
+    }
+  });
+
   it("with TRUST_PROXY, trusts X-Forwarded-Proto and X-Forwarded-Host (first value) for URLs and the Origin check", async () => {
     const headers = {
       "X-Forwarded-Host": "folio.example, proxy.internal",
@@ -327,14 +348,14 @@ describe("Cache-Control on private answers", () => {
     }
   });
 
-  it("leaves public caching as it was for anonymous visitors", async () => {
+  it("leaves public caching as it was for anonymous visitors, and public pages shared-cacheable (PUBLIC_CACHE_CONTROL)", async () => {
     const feed = await fetch(`${plain.url}/feed.xml`);
     expect(feed.headers.get("cache-control")).toBe("public, max-age=300");
     const openapi = await fetch(`${plain.url}/api/openapi.json`);
     expect(openapi.headers.get("cache-control")).toBe("public, max-age=300");
     await fetch(`${plain.url}/resume`).then((r) => r.arrayBuffer());
     const page = await fetch(`${plain.url}/resume`);
-    expect(page.headers.get("cache-control")).toBeNull();
+    expect(page.headers.get("cache-control")).toBe(DEFAULT_PUBLIC_CACHE_CONTROL);
     expect(page.headers.get("x-folio-cache")).toBe("hit");
   });
 });

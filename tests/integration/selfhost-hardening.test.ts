@@ -1,9 +1,11 @@
 // Hardening of the production server: security headers on every kind of response, and loader
 // data that carries no secret.
 import Database from "better-sqlite3";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PUBLIC_SCRIPT_HASHES, publicPagesPolicy } from "../../server/security-headers";
 import { BUILD_DIR, ROOT } from "../support/paths";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -45,10 +47,19 @@ const get = (p: string, headers: Record<string, string> = {}) =>
   fetch(`${server.url}${p}`, { redirect: "manual", headers });
 const asOwner = (p: string) => get(p, { Cookie: cookie });
 
+/** The public site's pages: no nonce, one fixed policy (scripts of this origin and by hash). */
+const PUBLIC_PAGE = new Set(["home page", "404 page", "missing asset", "/", "/no-such-page-here"]);
+
+/** Checks the headers; the response's nonce, or "" for a public page (which has none). */
 function expectSecurityHeaders(res: Response, what: string) {
   const csp = res.headers.get("content-security-policy") ?? "";
   expect(csp, what).toMatch(/(^|; )default-src 'self'/);
-  expect(csp, what).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}' 'strict-dynamic'/);
+  if (PUBLIC_PAGE.has(what)) {
+    expect(csp, what).toBe(publicPagesPolicy());
+    expect(csp, what).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]{44}';/);
+  } else {
+    expect(csp, what).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}' 'strict-dynamic'/);
+  }
   expect(csp, what).toMatch(/object-src 'none'/);
   expect(csp, what).toMatch(/base-uri 'none'/);
   expect(csp, what).toMatch(/frame-ancestors 'none'/);
@@ -58,11 +69,11 @@ function expectSecurityHeaders(res: Response, what: string) {
   expect(res.headers.get("x-frame-options"), what).toBe("DENY");
   expect(res.headers.get("strict-transport-security"), what).toMatch(/max-age=\d{8,}/);
   expect(res.headers.get("x-powered-by"), what).toBeNull();
-  return /'nonce-([^']+)'/.exec(csp)![1];
+  return PUBLIC_PAGE.has(what) ? "" : /'nonce-([^']+)'/.exec(csp)![1];
 }
 
 describe("security headers", () => {
-  it("are on pages, resource routes, redirects, errors, static files and refusals, with a fresh nonce on every response", async () => {
+  it("are on pages, resource routes, redirects, errors, static files and refusals, with a fresh nonce on every response but the public pages", async () => {
     const html = await (await get("/login")).text();
     const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
     expect(asset).toBeTruthy();
@@ -100,17 +111,36 @@ describe("security headers", () => {
     }
     // The same page twice: two different nonces, and all responses got their own.
     nonces.add(expectSecurityHeaders(await get("/login"), "login again"));
-    expect(nonces.size).toBe(cases.length + 1);
+    nonces.delete(""); // the public pages
+    const publicPages = cases.filter(([what]) => PUBLIC_PAGE.has(what)).length;
+    expect(nonces.size).toBe(cases.length - publicPages + 1);
   });
 
   it("puts the response's nonce on every script of a page, so the enforcing CSP lets them run", async () => {
-    for (const p of ["/", "/login", "/no-such-page-here"]) {
-      const res = await get(p);
+    for (const p of ["/login", "/dashboard"]) {
+      const res = p === "/login" ? await get(p) : await asOwner(p);
       const nonce = expectSecurityHeaders(res, p);
       const body = await res.text();
       const scripts = body.match(/<script\b[^>]*>/g) ?? [];
       expect(scripts.length, p).toBeGreaterThan(0);
       for (const tag of scripts) expect(tag, p).toContain(`nonce="${nonce}"`);
+    }
+  });
+
+  it("lets a public page run only its own script file and its inline Speculation Rules (by hash)", async () => {
+    for (const p of ["/", "/no-such-page-here"]) {
+      const res = await get(p);
+      expectSecurityHeaders(res, p);
+      const body = await res.text();
+      expect(body, p).not.toContain("nonce");
+      const files = [...body.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]);
+      expect(files, p).toEqual([expect.stringMatching(/^\/assets\/enhance-[\w-]+\.js$/)]);
+      // Every inline script is JSON data (never run) or one the policy allows by its hash.
+      for (const [, attrs, text] of body.matchAll(/<script\b([^>]*)>([^<]*)<\/script>/g)) {
+        if (/src=/.test(attrs) || /application\/ld\+json/.test(attrs)) continue;
+        const hash = `'sha256-${crypto.createHash("sha256").update(text).digest("base64")}'`;
+        expect(PUBLIC_SCRIPT_HASHES, `${p}: <script${attrs}>`).toContain(hash);
+      }
     }
   });
 });

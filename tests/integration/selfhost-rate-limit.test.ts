@@ -119,6 +119,31 @@ describe("rate limits per client address", () => {
     expect(refused).toBeGreaterThanOrEqual(4);
   });
 
+  it("counts the page cache's hits (answered before Express) like any request, per address, also behind a proxy", async () => {
+    const client = fetchFrom("127.0.0.5");
+    const answers: Array<[number, string | null]> = [];
+    for (let i = 0; i < 10; i++) {
+      const res = await client(`${direct.url}/projects`, { headers: { Accept: "text/html" } });
+      await res.arrayBuffer();
+      answers.push([res.status, res.headers.get("x-folio-cache")]);
+    }
+    expect(answers.slice(0, 8).map(([status]) => status)).toEqual(Array(8).fill(200));
+    expect(answers.slice(1, 8).every(([, cache]) => cache === "hit")).toBe(true);
+    expect(answers.slice(8)).toEqual([
+      [429, null],
+      [429, null],
+    ]);
+    // Behind a trusted proxy the address is X-Forwarded-For's first hop, as for everything else.
+    const behind = (ip: string) =>
+      fetch(`${proxied.url}/projects`, { headers: { "X-Forwarded-For": `${ip}, 10.0.0.1` } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 9; i++) statuses.push(await behind("203.0.113.20").then((r) => r.status));
+    expect(statuses).toEqual([...Array(8).fill(200), 429]);
+    const other = await behind("203.0.113.21");
+    expect(other.status).toBe(200);
+    expect(other.headers.get("x-folio-cache")).toBe("hit");
+  });
+
   it("with TRUST_PROXY, counts each X-Forwarded-For client on its own", async () => {
     const a = await exhaust(proxied.url, { "X-Forwarded-For": "203.0.113.10, 10.0.0.1" });
     expect(a.allowed).toBe(8);
