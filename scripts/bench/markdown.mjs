@@ -58,7 +58,9 @@ function benchTable() {
   for (const { label, data } of labelled) {
     const m = data.meta;
     const js = Object.entries(data.pages)
-      .map(([p, info]) => `\`${p}\` ${info.javascript.files} files ${kb(info.javascript.gzip)} KB`)
+      .map(
+        ([p, info]) => `\`${p}\` ${info.javascript.files} file(s) ${kb(info.javascript.gzip)} KB`,
+      )
       .join(", ");
     console.log(
       `\n${label}: ${m.date}, commit ${m.commit ?? "?"}, load average ${m.loadBefore} → ${m.loadAfter}; JavaScript (gzip): ${js}`,
@@ -86,7 +88,7 @@ function lighthouseTable() {
           label,
           scores,
           p.runs.map((r) => r.tbtMs).join(", "),
-          `${last.scripts} files, ${kb(last.scriptTransferBytes)} KB`,
+          `${last.scripts} file${last.scripts === 1 ? "" : "s"}, ${kb(last.scriptTransferBytes)} KB`,
         ]),
       );
     }
