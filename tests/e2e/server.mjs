@@ -35,6 +35,9 @@ Object.assign(process.env, {
   CONTACT_MIN_FILL_MS: "0",
   // Cheap password hashes (bcrypt cost 4 instead of 12): sign-ins are not what these tests measure.
   PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST ?? "4",
+  // Some specs write to the database directly and read the page at once: check the content
+  // version on every request (the 1 s bound is tested in tests/integration/page-cache.test.ts).
+  FOLIO_CONTENT_CHECK_MS: "0",
 });
 if (empty) {
   delete process.env.OWNER_EMAIL;

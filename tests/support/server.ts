@@ -79,6 +79,9 @@ export async function startTestServer({
     SESSION_SECRET: "test-server-secret",
     // Cheap password hashes (bcrypt cost 4, not 12): the suite signs in hundreds of times.
     PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST ?? "4",
+    // Tests write to the database from their own process and read the page at once: the page
+    // cache checks the content version on every request (the 1 s bound has its own test).
+    FOLIO_CONTENT_CHECK_MS: "0",
     UPLOADS_DIR: uploadsDir,
     FOLIO_REQUEST_LOG: "0",
   };
