@@ -6,14 +6,24 @@
 // larger, or of unknown length, gets `Connection: close`: the client stops sending, and nothing
 // of the rest is read or kept.
 import type { RequestHandler } from "express";
+import type { IncomingMessage } from "node:http";
 
 /** Bodies up to this size are drained after the answer instead of closing the connection. */
 export const DRAIN_MAX_BYTES = 64 * 1024;
 
+/**
+ * Whether the request has a body at all. A bodiless GET answered at once (a page-cache hit, a
+ * refusal) is not yet `complete` either: without this check it would lose its connection.
+ */
+function declaresBody(req: IncomingMessage): boolean {
+  const length = req.headers["content-length"];
+  return req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
+}
+
 export const closeWhenBodyUnread: RequestHandler = (req, res, next) => {
   const writeHead = res.writeHead;
   res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
-    if (!req.complete && !res.headersSent) {
+    if (declaresBody(req) && !req.complete && !res.headersSent) {
       const declared = Number(req.headers["content-length"]);
       if (req.headers["content-length"] && declared <= DRAIN_MAX_BYTES) {
         res.once("finish", () => {

@@ -158,8 +158,10 @@ test("gallery images: Move up on the project edit screen changes the public orde
     await page.getByRole("button", { name: "Move image 2 up" }).click();
     await expect(page).toHaveURL(`/dashboard/admin/portfolio-edit/${id}`);
     await expect(page.getByRole("button", { name: "Move image 2 down" })).toBeDisabled();
-    const anonymous = await fetch(`${origin}/addprotfolio/${id}`);
-    expect((await anonymous.json()).images).toEqual([...images].reverse());
+    // With JavaScript the buttons move at once, before the server has answered: poll the API.
+    const publicImages = async () =>
+      (await (await fetch(`${origin}/addprotfolio/${id}`)).json()).images;
+    await expect.poll(publicImages).toEqual([...images].reverse());
   } finally {
     await page.request.delete(`/addprotfolio/${id}`, { headers: { Origin: origin } });
   }
