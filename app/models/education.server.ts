@@ -2,7 +2,8 @@ import { prisma } from "./db.server";
 import type { Prisma } from "@prisma/client";
 import { selectOf } from "./select.server";
 import { educationCreateSchema, type EducationInput } from "~/entities/education";
-import { hasChanges, type UpdateResult } from "~/entities/fields";
+import type { UpdateResult } from "~/entities/fields";
+import { updateIfChanged } from "./update.server";
 import { listOrder, topPosition } from "./position.server";
 
 const select = selectOf(educationCreateSchema);
@@ -28,11 +29,9 @@ export async function createEducation(input: EducationInput): Promise<Education>
 }
 
 export async function updateEducation(id: number, input: EducationInput): Promise<UpdateResult> {
-  const current = await getEducation(id);
-  if (!current) return { matchedCount: 0, modifiedCount: 0 };
-  if (!hasChanges(current, input)) return { matchedCount: 1, modifiedCount: 0 };
-  await prisma.education.update({ where: { id }, data: input });
-  return { matchedCount: 1, modifiedCount: 1 };
+  return updateIfChanged(await getEducation(id), input, () =>
+    prisma.education.update({ where: { id }, data: input }),
+  );
 }
 
 export async function deleteEducation(id: number): Promise<number> {

@@ -2,7 +2,8 @@ import { prisma } from "./db.server";
 import type { Prisma } from "@prisma/client";
 import { selectOf } from "./select.server";
 import { experienceSchema, type ExperienceInput } from "~/entities/experience";
-import { hasChanges, type UpdateResult } from "~/entities/fields";
+import type { UpdateResult } from "~/entities/fields";
+import { updateIfChanged } from "./update.server";
 import { listOrder, topPosition } from "./position.server";
 
 const select = selectOf(experienceSchema);
@@ -29,11 +30,9 @@ export async function createExperience(input: ExperienceInput): Promise<Experien
 
 /** Saves an experience record; modifiedCount 0 when nothing changed. */
 export async function updateExperience(id: number, input: ExperienceInput): Promise<UpdateResult> {
-  const current = await getExperience(id);
-  if (!current) return { matchedCount: 0, modifiedCount: 0 };
-  if (!hasChanges(current, input)) return { matchedCount: 1, modifiedCount: 0 };
-  await prisma.experience.update({ where: { id }, data: input });
-  return { matchedCount: 1, modifiedCount: 1 };
+  return updateIfChanged(await getExperience(id), input, () =>
+    prisma.experience.update({ where: { id }, data: input }),
+  );
 }
 
 export async function deleteExperience(id: number): Promise<number> {

@@ -1,7 +1,8 @@
 import { prisma } from "./db.server";
 import type { Prisma } from "@prisma/client";
 import { selectOf } from "./select.server";
-import { hasChanges, type UpdateResult } from "~/entities/fields";
+import type { UpdateResult } from "~/entities/fields";
+import { updateIfChanged } from "./update.server";
 import { listOrder, topPosition } from "./position.server";
 import { serviceSchema, type ServiceInput } from "~/entities/service";
 
@@ -29,11 +30,9 @@ export async function createService(input: ServiceInput): Promise<Service> {
 
 /** Updates a service; modifiedCount is 0 when nothing changed (the spec's 'No Changes Made'). */
 export async function updateService(id: number, input: ServiceInput): Promise<UpdateResult> {
-  const current = await getService(id);
-  if (!current) return { matchedCount: 0, modifiedCount: 0 };
-  if (!hasChanges(current, input)) return { matchedCount: 1, modifiedCount: 0 };
-  await prisma.service.update({ where: { id }, data: input });
-  return { matchedCount: 1, modifiedCount: 1 };
+  return updateIfChanged(await getService(id), input, () =>
+    prisma.service.update({ where: { id }, data: input }),
+  );
 }
 
 export async function deleteService(id: number): Promise<number> {

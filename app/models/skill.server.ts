@@ -3,7 +3,8 @@ import type { Prisma } from "@prisma/client";
 import { selectOf } from "./select.server";
 import { listOrder, topPosition } from "./position.server";
 import { skillSchema, type SkillInput } from "~/entities/skill";
-import { hasChanges, type UpdateResult } from "~/entities/fields";
+import type { UpdateResult } from "~/entities/fields";
+import { updateIfChanged } from "./update.server";
 
 const select = selectOf(skillSchema);
 export type Skill = Prisma.SkillGetPayload<{ select: typeof select }>;
@@ -26,11 +27,9 @@ export async function createSkill(input: SkillInput): Promise<Skill> {
 
 /** Saves a skill; modifiedCount 0 when nothing changed (matchedCount 0 when it does not exist). */
 export async function updateSkill(id: number, input: SkillInput): Promise<UpdateResult> {
-  const current = await getSkill(id);
-  if (!current) return { matchedCount: 0, modifiedCount: 0 };
-  if (!hasChanges(current, input)) return { matchedCount: 1, modifiedCount: 0 };
-  await prisma.skill.update({ where: { id }, data: input });
-  return { matchedCount: 1, modifiedCount: 1 };
+  return updateIfChanged(await getSkill(id), input, () =>
+    prisma.skill.update({ where: { id }, data: input }),
+  );
 }
 
 /** Returns the spec's deletedCount (0 when the id does not exist). */
