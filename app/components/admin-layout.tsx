@@ -1,16 +1,23 @@
-import { NavLink, useLocation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { ADMIN_ENTITIES } from "~/entities/admin";
-import { addUrlOf } from "~/entities/entity";
+import { addUrlOf, recordPathPrefixes } from "~/entities/entity";
 import { LOGOUT_CONFIRM } from "~/utils/copy";
 import { ConfirmAction } from "./dialog";
 import { ThemeToggle } from "./theme-toggle";
+
+export type SidebarLink = {
+  to: string;
+  label: string;
+  /** Other paths this link is the current section of (a record's view, edit and delete screens). */
+  sectionPrefixes?: string[];
+};
 
 export type SidebarGroup = {
   label: string;
   icon: string;
   to?: string;
-  links?: Array<{ to: string; label: string }>;
+  links?: SidebarLink[];
   badge?: number;
 };
 
@@ -21,7 +28,11 @@ export const SIDEBAR: SidebarGroup[] = [
     icon: entity.menu.icon,
     links: [
       { to: addUrlOf(entity), label: `Add ${entity.noun}` },
-      { to: entity.listUrl, label: entity.menu.allLabel },
+      {
+        to: entity.listUrl,
+        label: entity.menu.allLabel,
+        sectionPrefixes: recordPathPrefixes(entity),
+      },
     ],
   })),
   { label: "Messages", icon: "✉", to: "/dashboard/admin/messages" },
@@ -31,18 +42,50 @@ export const SIDEBAR: SidebarGroup[] = [
   { label: "Security", icon: "⚿", to: "/dashboard/admin/security" },
 ];
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
+const linkClass = (isActive: boolean) =>
   `flex items-center gap-3 rounded-lg px-3 py-2 text-sm transition ${
     isActive ? "bg-brand-600 text-white" : "text-slate-300 hover:bg-slate-800 hover:text-white"
   }`;
 
+const DASHBOARD_HOME = "/dashboard";
+
+/**
+ * Whether a sidebar link is the section of `pathname`: its own page, the pages below it
+ * (a message, the two-factor page under Security), and the record screens it lists (a
+ * project's view and edit screens, a skill's delete page), but never another link's page
+ * (Add Skill is not All Skills).
+ */
+export function isCurrentSection(
+  link: { to: string; sectionPrefixes?: string[] },
+  pathname: string,
+  allLinks: ReadonlyArray<{ to: string }> = [],
+): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  if (path === link.to) return true;
+  if (allLinks.some((other) => other.to !== link.to && path === other.to)) return false;
+  if (link.to === DASHBOARD_HOME) return false;
+  return [`${link.to}/`, ...(link.sectionPrefixes ?? [])].some((prefix) => path.startsWith(prefix));
+}
+
+function allLinksOf(groups: SidebarGroup[]) {
+  return groups.flatMap((group) => (group.to ? [{ to: group.to }] : (group.links ?? [])));
+}
+
 function SidebarNav({ groups }: { groups: SidebarGroup[] }) {
   const { pathname } = useLocation();
+  const allLinks = allLinksOf(groups);
+  const current = (link: Pick<SidebarLink, "to" | "sectionPrefixes">) =>
+    isCurrentSection(link, pathname, allLinks);
   return (
     <nav aria-label="Admin" className="flex flex-col gap-1 px-3 pb-6">
       {groups.map((group) =>
         group.to ? (
-          <NavLink key={group.label} to={group.to} end className={linkClass}>
+          <Link
+            key={group.label}
+            to={group.to}
+            aria-current={current({ to: group.to }) ? "page" : undefined}
+            className={linkClass(current({ to: group.to }))}
+          >
             <span aria-hidden className="w-5 text-center">
               {group.icon}
             </span>
@@ -55,15 +98,12 @@ function SidebarNav({ groups }: { groups: SidebarGroup[] }) {
                 {group.badge}
               </span>
             ) : null}
-          </NavLink>
+          </Link>
         ) : (
           <details
             key={group.label}
             className="group"
-            open={
-              group.links?.some((l) => pathname === l.to || pathname.startsWith(`${l.to}/`)) ||
-              undefined
-            }
+            open={group.links?.some(current) || undefined}
           >
             <summary className="flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-300 hover:bg-slate-800 hover:text-white">
               <span aria-hidden className="w-5 text-center">
@@ -77,9 +117,13 @@ function SidebarNav({ groups }: { groups: SidebarGroup[] }) {
             <ul className="mt-1 ml-8 flex flex-col gap-1 border-l border-slate-700 pl-2">
               {group.links?.map((link) => (
                 <li key={link.to}>
-                  <NavLink to={link.to} end className={linkClass}>
+                  <Link
+                    to={link.to}
+                    aria-current={current(link) ? "page" : undefined}
+                    className={linkClass(current(link))}
+                  >
                     {link.label}
-                  </NavLink>
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -121,6 +165,13 @@ export function AdminLayout({
   }, []);
   return (
     <div className="group/admin min-h-screen bg-slate-100">
+      <a
+        href="#main"
+        data-testid="skip-link"
+        className="sr-only z-[60] rounded-lg bg-white px-4 py-2 font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
       <label
         htmlFor="sidebar-toggle"
         data-testid="sidebar-overlay"
@@ -182,7 +233,9 @@ export function AdminLayout({
             Logout
           </ConfirmAction>
         </header>
-        <main className="p-4 sm:p-6">{children}</main>
+        <main id="main" tabIndex={-1} className="p-4 outline-none sm:p-6">
+          {children}
+        </main>
       </div>
     </div>
   );

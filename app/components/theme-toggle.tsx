@@ -1,10 +1,11 @@
 import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 
 import {
-  NEXT_THEME,
   THEME_ICON,
+  THEME_LABEL,
+  THEMES,
   isThemeName,
-  themeToggleTexts,
+  themeButtonTitle,
   type Theme,
 } from "~/enhance/theme-cycle";
 
@@ -18,30 +19,47 @@ export function useTheme(): Theme {
 }
 
 /**
- * Cycles system → dark → light. A plain form POST without JavaScript (the server redirects back);
- * with it, a fetcher on the dashboard (the page re-renders with the new class at once) and the
- * enhancement script on the public pages (app/enhance/theme.ts, which finds `data-theme-form`).
+ * The theme control: System, Light and Dark as three buttons, the one in use pressed
+ * (`aria-pressed`, filled). Each is a plain form POST without JavaScript (the server redirects
+ * back); with it, a fetcher on the dashboard (the page re-renders with the new class at once)
+ * and the enhancement script on the public pages (app/enhance/theme.ts, which finds
+ * `data-theme-form`).
  */
 export function ThemeToggle({ className = "" }: { className?: string }) {
   const fetcher = useFetcher<{ theme?: Theme }>({ key: "theme" });
   const theme = useTheme();
   const location = useLocation();
-  const next = NEXT_THEME[theme];
-  const texts = themeToggleTexts(theme);
   return (
-    <fetcher.Form method="post" action="/theme" className={className} data-theme-form="">
-      <input type="hidden" name="theme" value={next} />
+    <fetcher.Form
+      method="post"
+      action="/theme"
+      className={`shrink-0 ${className}`}
+      data-theme-form=""
+      data-testid="theme-toggle"
+      data-theme={theme}
+    >
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <button
-        type="submit"
-        data-testid="theme-toggle"
-        data-theme={theme}
-        className="inline-flex h-9 w-9 items-center justify-center rounded-lg border border-slate-300 text-lg text-slate-700 hover:bg-slate-100"
-        aria-label={texts.label}
-        title={texts.title}
+      <div
+        role="group"
+        aria-label="Theme"
+        className="inline-flex items-center gap-0.5 rounded-lg border border-slate-300 p-0.5"
       >
-        <span aria-hidden>{THEME_ICON[theme]}</span>
-      </button>
+        {THEMES.map((choice) => (
+          <button
+            key={choice}
+            type="submit"
+            name="theme"
+            value={choice}
+            aria-pressed={choice === theme}
+            aria-label={THEME_LABEL[choice]}
+            title={themeButtonTitle(choice, choice === theme)}
+            data-testid={`theme-${choice}`}
+            className="inline-flex h-7 w-7 items-center justify-center rounded-md text-base text-slate-700 hover:bg-slate-100 aria-pressed:bg-brand-600 aria-pressed:text-white"
+          >
+            <span aria-hidden>{THEME_ICON[choice]}</span>
+          </button>
+        ))}
+      </div>
     </fetcher.Form>
   );
 }

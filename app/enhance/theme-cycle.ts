@@ -1,12 +1,13 @@
-// The theme toggle's cycle and texts, shared by the server-rendered toggle
+// The theme control's choices and texts, shared by the server-rendered control
 // (components/theme-toggle.tsx) and the enhancement script that switches it in place.
 
 export type Theme = "system" | "light" | "dark";
-export const NEXT_THEME: Record<Theme, Theme> = { system: "dark", dark: "light", light: "system" };
-const LABEL: Record<Theme, string> = {
+/** The control's buttons, in order. */
+export const THEMES: readonly Theme[] = ["system", "light", "dark"];
+export const THEME_LABEL: Record<Theme, string> = {
   system: "System theme",
-  dark: "Dark theme",
   light: "Light theme",
+  dark: "Dark theme",
 };
 export const THEME_ICON: Record<Theme, string> = { system: "◐", dark: "☾", light: "☀" };
 
@@ -14,13 +15,9 @@ export function isThemeName(value: unknown): value is Theme {
   return value === "system" || value === "light" || value === "dark";
 }
 
-/** The toggle button's accessible name and tooltip while `theme` is on. */
-export function themeToggleTexts(theme: Theme) {
-  const next = LABEL[NEXT_THEME[theme]].toLowerCase();
-  return {
-    label: `${LABEL[theme]} (switch to ${next})`,
-    title: `${LABEL[theme]}: switch to ${next}`,
-  };
+/** A button's tooltip: which theme it is, and whether it is the one in use. */
+export function themeButtonTitle(theme: Theme, active: boolean): string {
+  return active ? `${THEME_LABEL[theme]} (in use)` : `Use the ${THEME_LABEL[theme].toLowerCase()}`;
 }
 
 /** The <html> class for a theme ("system" follows the OS: no class). */

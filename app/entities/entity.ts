@@ -19,6 +19,8 @@ export type AdminEntity = {
   deleteTitle?: string;
   /** The edit screen of one record (entities with an edit screen). */
   editUrl?: (id: number | string) => string;
+  /** The read-only view of one record (entities with one: projects). */
+  viewUrl?: (id: number | string) => string;
   /** The ordered table behind the list (lists the owner can reorder). */
   ordered?: OrderedModel;
   /** Why a record still used by `count` others is not deleted (the delete's error dialog). */
@@ -54,3 +56,16 @@ export type DeleteConfirmData = {
   name: string;
   listUrl: string;
 };
+
+/**
+ * The paths of the screens of one record of the entity (its edit and view screens, its delete
+ * page), as prefixes: the sidebar highlights the entity's list on them.
+ */
+export function recordPathPrefixes(entity: AdminEntity): string[] {
+  const prefixOf = (url: (id: string) => string) => url("\u0000").split("\u0000")[0];
+  return [
+    `${entity.listUrl}/`,
+    ...(entity.editUrl ? [prefixOf(entity.editUrl)] : []),
+    ...(entity.viewUrl ? [prefixOf(entity.viewUrl)] : []),
+  ];
+}

@@ -300,6 +300,7 @@ export const PROJECTS: AdminEntity = {
   addFailedText: "Something went wrong. Please try again.",
   updatedTitle: "Project Updated Successfully!",
   editUrl: (id) => `/dashboard/admin/portfolio-edit/${id}`,
+  viewUrl: (id) => `/dashboard/admin/portfolio-view/${id}`,
   ordered: "project",
   menu: { label: "Projects", icon: "◧", allLabel: "All Projects" },
 };

@@ -15,6 +15,7 @@ import {
   useSiteData,
 } from "~/components/site/site-data";
 import { homeContent } from "~/models/home.server";
+import { siteTitle } from "~/utils/page-title";
 
 /** Everything below the layout, read in parallel (the profile comes from the layout's loader). */
 export async function loader() {
@@ -25,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, location }) => {
   const profile = profileFromMatches(matches);
   const name = siteName(profile);
   return pageMeta(
-    profile?.name ? `${name} | Developer Portfolio` : "Developer Portfolio",
+    profile?.name ? siteTitle(name, "Developer Portfolio") : "Developer Portfolio",
     profile?.description?.trim() || FALLBACK_DESCRIPTION,
     { matches, location, type: "profile" },
   );

@@ -19,10 +19,11 @@ import { formResult, typedSubmission } from "~/utils/form-result.server";
 import { submitContactMessage } from "~/utils/contact.server";
 import { createFormStamp } from "~/utils/honeypot.server";
 import { clientIp } from "~/utils/request.server";
+import { siteTitle } from "~/utils/page-title";
 
 export const meta: MetaFunction = ({ matches, location }) =>
   pageMeta(
-    `Contact | ${siteName(profileFromMatches(matches))}`,
+    siteTitle("Contact", siteName(profileFromMatches(matches))),
     "Send me a message: I read every one and answer by email.",
     { matches, location },
   );

@@ -16,6 +16,7 @@ import { projectJsonLd } from "~/utils/structured-data";
 import { parseId } from "~/entities/fields";
 import { isIsoDate } from "~/entities/project";
 import { getProject } from "~/models/project.server";
+import { siteTitle } from "~/utils/page-title";
 
 export const PROJECT_NOT_FOUND = "Project not found.";
 
@@ -30,10 +31,13 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   const name = siteName(profileFromMatches(matches));
   if (!data)
-    return [{ title: `${PROJECT_NOT_FOUND} | ${name}` }, { name: "robots", content: "noindex" }];
+    return [
+      { title: siteTitle(PROJECT_NOT_FOUND.replace(/\.$/, ""), name) },
+      { name: "robots", content: "noindex" },
+    ];
   const { project } = data;
   return pageMeta(
-    `${project.title} | ${name}`,
+    siteTitle(project.title, name),
     project.shortDescription ||
       project.subtitle ||
       `${project.title}, a ${project.skill} project by ${name}.`,

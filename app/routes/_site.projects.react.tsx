@@ -8,6 +8,7 @@ import {
 } from "~/components/site/project-list-page";
 import { pageMeta, profileFromMatches, siteName } from "~/components/site/site-data";
 import { pageOfProjects } from "~/models/project.server";
+import { siteTitle } from "~/utils/page-title";
 
 const variant: ProjectListVariant = {
   basePath: "/projects/react",
@@ -25,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
   const name = siteName(profileFromMatches(matches));
   const page = data && data.page > 1 ? ` (page ${data.page})` : "";
   return pageMeta(
-    `${variant.title}${page} | ${name}`,
+    siteTitle(`${variant.title}${page}`, name),
     `${data?.total ?? 0} React projects by ${name}. Interactive front ends and single-page apps built with React.`,
     { matches, location },
   );

@@ -1,9 +1,10 @@
-import { pageMeta } from "~/components/site/site-data";
+import { pageMeta, profileFromMatches, siteName } from "~/components/site/site-data";
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { resumeData } from "~/models/resume.server";
 import printStyles from "~/styles/print.css?url";
+import { siteTitle } from "~/utils/page-title";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: printStyles, media: "print" },
@@ -20,11 +21,15 @@ export async function loader() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
-  const name = data?.profile?.name || "Resume";
-  return pageMeta(`Resume — ${name}`, `The resume of ${name}: experience, education and skills.`, {
-    matches,
-    location,
-  });
+  const name = data?.profile?.name || siteName(profileFromMatches(matches));
+  return pageMeta(
+    siteTitle("Resume", name),
+    `The resume of ${name}: experience, education and skills.`,
+    {
+      matches,
+      location,
+    },
+  );
 };
 
 function Heading({ children }: { children: string }) {

@@ -3,7 +3,8 @@ import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { ErrorPanel } from "~/components/site/error-panel";
 import { SiteChrome } from "~/components/site/site-chrome";
-import { useSiteData, type SiteData } from "~/components/site/site-data";
+import { siteName, useSiteData, type SiteData } from "~/components/site/site-data";
+import { siteTitle } from "~/utils/page-title";
 import { getProfile } from "~/models/profile.server";
 import { STATIC_PAGE } from "~/utils/static-page";
 
@@ -27,15 +28,18 @@ export default function SiteLayout() {
   );
 }
 
-export const meta: MetaFunction = ({ error }) =>
+export const meta: MetaFunction = ({ error, data }) =>
   error
     ? [
         {
-          title:
+          title: siteTitle(
             isRouteErrorResponse(error) && error.status === 404
               ? "Page not found"
               : "Something went wrong",
+            siteName((data as SiteData | undefined)?.profile),
+          ),
         },
+        { name: "robots", content: "noindex" },
       ]
     : [];
 

@@ -4,8 +4,9 @@ import { useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/dialog";
 import { installSummary } from "~/utils/backup.server";
 import { requireOwner } from "~/utils/auth.server";
+import { dashboardMeta } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Backup | Admin Dashboard" }];
+export const meta: MetaFunction = () => dashboardMeta("Backup");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);

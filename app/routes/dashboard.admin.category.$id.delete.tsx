@@ -3,8 +3,9 @@ import { DeleteConfirmScreen } from "~/components/admin/delete-confirm";
 import { CATEGORIES } from "~/entities/category";
 import { categoryService } from "~/entities/category.server";
 import { deleteConfirmRoute } from "~/utils/admin.server";
+import { dashboardMeta } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Delete Category | Admin" }];
+export const meta: MetaFunction = () => dashboardMeta("Delete Category");
 
 const route = deleteConfirmRoute({
   entity: CATEGORIES,

@@ -9,8 +9,9 @@ import { addUrlOf } from "~/entities/entity";
 import { DeleteButton } from "~/components/admin/row-actions";
 import { categoryService } from "~/entities/category.server";
 import { requireOwner } from "~/utils/auth.server";
+import { dashboardMeta } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "All Category | Admin" }];
+export const meta: MetaFunction = () => dashboardMeta("Categories");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);

@@ -6,8 +6,9 @@ import { CATEGORIES, CATEGORY_FIELDS, categorySchema } from "~/entities/category
 import { categoryService } from "~/entities/category.server";
 import { handleCreate } from "~/utils/admin.server";
 import { requireOwner } from "~/utils/auth.server";
+import { dashboardMeta } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Add Category | Admin" }];
+export const meta: MetaFunction = () => dashboardMeta("Add Category");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);

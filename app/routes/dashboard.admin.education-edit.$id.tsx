@@ -9,8 +9,9 @@ import { educationUpdateSchema } from "~/entities/education";
 import { educationService } from "~/entities/education.server";
 import { handleUpdate, requireRecord } from "~/utils/admin.server";
 import { requireOwner } from "~/utils/auth.server";
+import { dashboardMeta } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Edit Education | Admin" }];
+export const meta: MetaFunction = () => dashboardMeta("Edit Education");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireOwner(request);

@@ -3,8 +3,9 @@ import { DeleteConfirmScreen } from "~/components/admin/delete-confirm";
 import { EDUCATION } from "~/entities/education";
 import { educationService } from "~/entities/education.server";
 import { deleteConfirmRoute } from "~/utils/admin.server";
+import { dashboardMeta } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Delete Education | Admin" }];
+export const meta: MetaFunction = () => dashboardMeta("Delete Education");
 
 const route = deleteConfirmRoute({
   entity: EDUCATION,

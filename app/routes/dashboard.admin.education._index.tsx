@@ -10,8 +10,9 @@ import { addUrlOf } from "~/entities/entity";
 import { DeleteButton, EditLink, RowActions } from "~/components/admin/row-actions";
 import { educationService } from "~/entities/education.server";
 import { requireOwner } from "~/utils/auth.server";
+import { dashboardMeta } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "All Education | Admin" }];
+export const meta: MetaFunction = () => dashboardMeta("Education");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);

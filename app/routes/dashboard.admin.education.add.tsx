@@ -8,8 +8,9 @@ import { educationCreateSchema } from "~/entities/education";
 import { educationService } from "~/entities/education.server";
 import { handleCreate } from "~/utils/admin.server";
 import { requireOwner } from "~/utils/auth.server";
+import { dashboardMeta } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Add Education | Admin" }];
+export const meta: MetaFunction = () => dashboardMeta("Add Education");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);

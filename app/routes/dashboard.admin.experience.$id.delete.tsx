@@ -3,8 +3,9 @@ import { DeleteConfirmScreen } from "~/components/admin/delete-confirm";
 import { EXPERIENCE } from "~/entities/experience";
 import { experienceService } from "~/entities/experience.server";
 import { deleteConfirmRoute } from "~/utils/admin.server";
+import { dashboardMeta } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Delete Experience | Admin" }];
+export const meta: MetaFunction = () => dashboardMeta("Delete Experience");
 
 const route = deleteConfirmRoute({
   entity: EXPERIENCE,

@@ -10,8 +10,9 @@ import { addUrlOf } from "~/entities/entity";
 import { DeleteButton } from "~/components/admin/row-actions";
 import { experienceService } from "~/entities/experience.server";
 import { requireOwner } from "~/utils/auth.server";
+import { dashboardMeta } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "All Experience | Admin" }];
+export const meta: MetaFunction = () => dashboardMeta("Experience");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);

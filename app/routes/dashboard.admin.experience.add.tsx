@@ -8,8 +8,9 @@ import { experienceSchema } from "~/entities/experience";
 import { experienceService } from "~/entities/experience.server";
 import { handleCreate } from "~/utils/admin.server";
 import { requireOwner } from "~/utils/auth.server";
+import { dashboardMeta } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Add Experience | Admin" }];
+export const meta: MetaFunction = () => dashboardMeta("Add Experience");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);

@@ -14,8 +14,9 @@ import type { ImportReport } from "~/import/types";
 import { requireOwner } from "~/utils/auth.server";
 import { formResult, parseSubmission } from "~/utils/form-result.server";
 import { useHydrated } from "~/utils/use-hydrated";
+import { dashboardMeta } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Import | Admin Dashboard" }];
+export const meta: MetaFunction = () => dashboardMeta("Import");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);

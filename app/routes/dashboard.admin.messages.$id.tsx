@@ -17,10 +17,10 @@ import { requireOwner } from "~/utils/auth.server";
 import { readForm, refuseBody } from "~/utils/body.server";
 import { DELETE_CONFIRM } from "~/utils/copy";
 import { redirectWithToast } from "~/utils/toast.server";
+import { dashboardMeta } from "~/utils/page-title";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.message.subject ?? "Message"} | Messages | Admin` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  dashboardMeta(data?.message.subject || "Message", "Messages");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireOwner(request);

@@ -8,8 +8,9 @@ import { messagesUrl } from "~/entities/message";
 import { requireOwner } from "~/utils/auth.server";
 import { DELETE_CONFIRM } from "~/utils/copy";
 import { redirectWithToast } from "~/utils/toast.server";
+import { dashboardMeta } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Delete message | Admin" }];
+export const meta: MetaFunction = () => dashboardMeta("Delete Message");
 
 /** Without JavaScript, Delete leads here: the spec's confirmation as a page. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

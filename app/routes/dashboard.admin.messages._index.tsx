@@ -10,8 +10,9 @@ import {
 } from "~/models/message.server";
 import { folderSchema, MESSAGES_PAGE_SIZE, type MessageFolder } from "~/entities/message";
 import { requireOwner } from "~/utils/auth.server";
+import { dashboardMeta } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Messages | Admin" }];
+export const meta: MetaFunction = () => dashboardMeta("Messages");
 
 const FOLDER_TABS: Array<{ folder: MessageFolder; label: string; empty: string }> = [
   { folder: "inbox", label: "Inbox", empty: "No messages yet." },

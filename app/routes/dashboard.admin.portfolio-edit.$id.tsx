@@ -25,8 +25,9 @@ import { requireOwner } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ImageUploadError, parseFormWithImages } from "~/utils/uploads.server";
 import { formResult, typedSubmission } from "~/utils/form-result.server";
+import { dashboardMeta } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Edit Project | Admin Dashboard" }];
+export const meta: MetaFunction = () => dashboardMeta("Edit Project");
 
 /** The file inputs of the edit form: a new thumbnail, replacements, and new gallery images. */
 const FILE_FIELDS = [

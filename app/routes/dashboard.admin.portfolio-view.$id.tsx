@@ -9,10 +9,10 @@ import { Image } from "~/components/image";
 import { parseId } from "~/entities/fields";
 import { getProject } from "~/models/project.server";
 import { requireOwner } from "~/utils/auth.server";
+import { dashboardMeta } from "~/utils/page-title";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.project.title ?? "Project"} | Admin Dashboard` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  dashboardMeta(data?.project.title || "Project", "Projects");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireOwner(request);

@@ -15,8 +15,9 @@ import { ImageUploadError, parseFormWithImages } from "~/utils/uploads.server";
 import { NO_CHANGES_TEXT, NO_CHANGES_TITLE } from "~/entities/entity";
 import { formResult, typedSubmission } from "~/utils/form-result.server";
 import { fieldErrorsOf } from "~/utils/validation";
+import { dashboardMeta } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Profile | Admin Dashboard" }];
+export const meta: MetaFunction = () => dashboardMeta("Profile");
 
 const FAILED = "Failed to update profile";
 

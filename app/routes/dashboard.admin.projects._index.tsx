@@ -14,8 +14,9 @@ import { DeleteButton, EditLink, RowActions, RowLink } from "~/components/admin/
 import { Image } from "~/components/image";
 import { listProjects } from "~/models/project.server";
 import { requireOwner } from "~/utils/auth.server";
+import { dashboardMeta } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "All Projects | Admin Dashboard" }];
+export const meta: MetaFunction = () => dashboardMeta("Projects");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);

@@ -20,8 +20,9 @@ import { requireOwner } from "~/utils/auth.server";
 import { ImageUploadError, parseFormWithImages } from "~/utils/uploads.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formResult, typedSubmission } from "~/utils/form-result.server";
+import { dashboardMeta } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Add Portfolio | Admin Dashboard" }];
+export const meta: MetaFunction = () => dashboardMeta("Add Portfolio");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);

@@ -17,8 +17,9 @@ import { requireOwnerSession } from "~/utils/auth.server";
 import { changePasswordSchema, PASSWORD_MIN_LENGTH } from "~/utils/password-rules";
 import { listOwnerSessions } from "~/utils/session.server";
 import { describeUserAgent } from "~/utils/user-agent";
+import { dashboardMeta } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Security | Admin Dashboard" }];
+export const meta: MetaFunction = () => dashboardMeta("Security");
 
 const when = new Intl.DateTimeFormat("en-GB", {
   dateStyle: "medium",

@@ -36,13 +36,14 @@ import {
   WRONG_PASSWORD,
 } from "~/utils/two-factor-rules";
 import { useClearedForm } from "~/utils/use-cleared-form";
+import { dashboardMeta } from "~/utils/page-title";
 
 const PAGE_URL = "/dashboard/admin/security/two-factor";
 
 /** Secrets and codes are shown here: never kept in a cache. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
-export const meta: MetaFunction = () => [{ title: "Two-factor sign-in | Admin Dashboard" }];
+export const meta: MetaFunction = () => dashboardMeta("Two-factor sign-in");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const owner = await requireOwner(request);

@@ -9,8 +9,9 @@ import { serviceSchema } from "~/entities/service";
 import { serviceService } from "~/entities/service.server";
 import { handleUpdate, requireRecord } from "~/utils/admin.server";
 import { requireOwner } from "~/utils/auth.server";
+import { dashboardMeta } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Edit Feather | Admin" }];
+export const meta: MetaFunction = () => dashboardMeta("Edit Feather");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireOwner(request);

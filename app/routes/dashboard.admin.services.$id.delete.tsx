@@ -3,8 +3,9 @@ import { DeleteConfirmScreen } from "~/components/admin/delete-confirm";
 import { SERVICES } from "~/entities/service";
 import { serviceService } from "~/entities/service.server";
 import { deleteConfirmRoute } from "~/utils/admin.server";
+import { dashboardMeta } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Delete Service | Admin" }];
+export const meta: MetaFunction = () => dashboardMeta("Delete Service");
 
 const route = deleteConfirmRoute({
   entity: SERVICES,

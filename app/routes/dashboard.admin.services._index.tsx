@@ -10,8 +10,9 @@ import { DeleteButton, EditLink, RowActions } from "~/components/admin/row-actio
 import { ServiceIcon } from "~/components/service-icon";
 import { serviceService } from "~/entities/service.server";
 import { requireOwner } from "~/utils/auth.server";
+import { dashboardMeta } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "All Services | Admin" }];
+export const meta: MetaFunction = () => dashboardMeta("Services");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);

@@ -8,8 +8,9 @@ import { serviceSchema } from "~/entities/service";
 import { serviceService } from "~/entities/service.server";
 import { handleCreate } from "~/utils/admin.server";
 import { requireOwner } from "~/utils/auth.server";
+import { dashboardMeta } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Add Feather | Admin" }];
+export const meta: MetaFunction = () => dashboardMeta("Add Feather");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);

@@ -3,8 +3,9 @@ import { DeleteConfirmScreen } from "~/components/admin/delete-confirm";
 import { SKILLS } from "~/entities/skill";
 import { skillService } from "~/entities/skill.server";
 import { deleteConfirmRoute } from "~/utils/admin.server";
+import { dashboardMeta } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Delete Skill | Admin" }];
+export const meta: MetaFunction = () => dashboardMeta("Delete Skill");
 
 const route = deleteConfirmRoute({
   entity: SKILLS,

@@ -9,8 +9,9 @@ import { addUrlOf } from "~/entities/entity";
 import { DeleteButton } from "~/components/admin/row-actions";
 import { skillService } from "~/entities/skill.server";
 import { requireOwner } from "~/utils/auth.server";
+import { dashboardMeta } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "All Skills | Admin" }];
+export const meta: MetaFunction = () => dashboardMeta("Skills");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);

@@ -6,8 +6,9 @@ import { SKILL_FIELDS, SKILLS, skillSchema } from "~/entities/skill";
 import { skillService } from "~/entities/skill.server";
 import { handleCreate } from "~/utils/admin.server";
 import { requireOwner } from "~/utils/auth.server";
+import { dashboardMeta } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Add Skill | Admin" }];
+export const meta: MetaFunction = () => dashboardMeta("Add Skill");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);

@@ -12,11 +12,16 @@ import {
 import { AdminLayout, SIDEBAR } from "~/components/admin-layout";
 import { countUnreadMessages } from "~/models/message.server";
 import { requireOwner } from "~/utils/auth.server";
+import { dashboardMeta } from "~/utils/page-title";
 
-export const meta: MetaFunction = () => [
-  { title: "Admin Dashboard | Folio" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = ({ error }) =>
+  dashboardMeta(
+    error
+      ? isRouteErrorResponse(error) && error.status === 404
+        ? "Not found"
+        : "Something went wrong"
+      : undefined,
+  );
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const owner = await requireOwner(request);

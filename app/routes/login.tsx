@@ -32,9 +32,10 @@ import { safeRedirect } from "~/utils/request.server";
 import { completeSignIn } from "~/utils/sign-in.server";
 import { startTwoFactorSignIn } from "~/utils/two-factor-sign-in.server";
 import { useHydrated } from "~/utils/use-hydrated";
+import { joinTitle, PRODUCT_NAME } from "~/utils/page-title";
 
 export const meta: MetaFunction = () => [
-  { title: "Admin Login | Folio" },
+  { title: joinTitle("Login", PRODUCT_NAME) },
   { name: "robots", content: "noindex" },
 ];
 

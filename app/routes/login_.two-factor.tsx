@@ -28,12 +28,13 @@ import {
 import { formResult, submissionOf } from "~/utils/form-result.server";
 import { twoFactorCodeSchema } from "~/utils/two-factor-rules";
 import { useClearedForm } from "~/utils/use-cleared-form";
+import { joinTitle, PRODUCT_NAME } from "~/utils/page-title";
 
 /** Secrets and codes are shown here: never kept in a cache. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export const meta: MetaFunction = () => [
-  { title: "Two-factor sign-in | Folio" },
+  { title: joinTitle("Two-factor sign-in", PRODUCT_NAME) },
   { name: "robots", content: "noindex" },
 ];
 

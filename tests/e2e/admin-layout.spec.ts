@@ -38,6 +38,62 @@ test.describe("admin layout", () => {
     );
   });
 
+  test("the sidebar marks the section of a record's screens (view, edit, delete, sub-pages)", async ({
+    page,
+  }) => {
+    const projects = (await (await page.request.get("/addprotfolio")).json()) as Array<{
+      _id: string;
+    }>;
+    const skills = (await (await page.request.get("/addskill")).json()) as Array<{ _id: string }>;
+    const sidebar = page.locator("#admin-sidebar");
+    const current = sidebar.locator('[aria-current="page"]');
+    for (const [path, label] of [
+      [`/dashboard/admin/portfolio-view/${projects[0]._id}`, "All Projects"],
+      [`/dashboard/admin/portfolio-edit/${projects[0]._id}`, "All Projects"],
+      [`/dashboard/admin/skills/${skills[0]._id}/delete`, "All Skills"],
+      ["/dashboard/admin/security/two-factor", "Security"],
+    ] as const) {
+      await page.goto(path);
+      await expect(current, path).toHaveCount(1);
+      await expect(current, path).toHaveText(new RegExp(`${label}$`));
+      await expect(current, path).toBeVisible(); // its group is open
+    }
+  });
+
+  test("a skip link leads past the sidebar to the screen (keyboard, JS on and off)", async ({
+    page,
+  }) => {
+    await openAsOwner(page, "/dashboard/admin/skills");
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("main")).toBeFocused();
+    // The next Tab goes into the screen, not back to the sidebar.
+    await page.keyboard.press("Tab");
+    const inMain = await page.evaluate(
+      () => document.querySelector("main")?.contains(document.activeElement) ?? false,
+    );
+    expect(inMain).toBe(true);
+  });
+
+  test("the header's theme control shows which theme is in use and switches it", async ({
+    page,
+  }) => {
+    await openAsOwner(page, "/dashboard/admin/skills");
+    const control = page.getByRole("banner").getByRole("group", { name: "Theme" });
+    const pressed = control.locator('button[aria-pressed="true"]');
+    await expect(pressed).toHaveAccessibleName("System theme");
+    await control.getByRole("button", { name: "Dark theme" }).click();
+    await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    await expect(pressed).toHaveAccessibleName("Dark theme");
+    await expect(page).toHaveURL("/dashboard/admin/skills");
+    await control.getByRole("button", { name: "System theme" }).click();
+    await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+    await expect(pressed).toHaveAccessibleName("System theme");
+  });
+
   test.describe("at a phone width", () => {
     test.use({ viewport: { width: 390, height: 844 } });
 

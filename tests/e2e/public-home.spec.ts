@@ -60,7 +60,7 @@ test.use({ viewport: { width: 1280, height: 900 } });
 
 test("home shows About, React, Laravel, Services and Resume in that order", async ({ page }) => {
   await page.goto("/");
-  await expect(page).toHaveTitle(/\| Developer Portfolio$/);
+  await expect(page).toHaveTitle(/ · Developer Portfolio$/);
   const headings = [
     page.getByRole("heading", { level: 1, name: /Hi, I'm/ }),
     page.getByRole("heading", { level: 2, name: "React Projects" }),

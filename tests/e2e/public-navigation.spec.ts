@@ -155,7 +155,7 @@ test.describe("404 pages keep the layout", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
     await expect(page.getByRole("banner")).toBeVisible();
     await expect(page.getByRole("contentinfo")).toContainText("Quick Links");
-    await expect(page).toHaveTitle("Page not found");
+    await expect(page).toHaveTitle(/^Page not found · \S/);
     await page.getByRole("link", { name: "Back to home" }).click();
     await expect(page).toHaveURL("/");
   });

@@ -144,7 +144,7 @@ test.describe("project detail", () => {
     const project = insertProject(testInfo, { skill: "Laravel" });
     try {
       await page.goto(`/projects/${project.id}`);
-      await expect(page).toHaveTitle(new RegExp(`^${project.title} \\| `));
+      await expect(page).toHaveTitle(new RegExp(`^${project.title} · `));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(project.title);
       await expect(page.getByText("A gallery test")).toBeVisible();
       await expect(page.getByText("Gallery Client")).toBeVisible();

@@ -19,7 +19,7 @@ async function expectNoViolationsInBothThemes(page: Page, paths: string[]) {
 }
 
 test.describe("dark mode", () => {
-  test("the header toggle switches the theme, and the server remembers it (no flash)", async ({
+  test("the header's theme control switches the theme, shows which is in use, and the server remembers it (no flash)", async ({
     page,
     context,
     javaScriptEnabled,
@@ -32,11 +32,18 @@ test.describe("dark mode", () => {
     });
     const html = page.locator("html");
     await expect(html).not.toHaveClass(/\bdark\b/);
-    const toggle = page.getByTestId("theme-toggle").first();
-    await expect(toggle).toHaveAttribute("data-theme", "system");
-    await toggle.click(); // system → dark
+    const control = page.getByRole("group", { name: "Theme" }).first();
+    /** The control's pressed buttons (exactly the one in use). */
+    const pressed = () => control.locator('button[aria-pressed="true"]');
+    await expect(page.getByTestId("theme-toggle").first()).toHaveAttribute("data-theme", "system");
+    await expect(pressed()).toHaveCount(1);
+    await expect(pressed()).toHaveAccessibleName("System theme");
+    await control.getByRole("button", { name: "Dark theme" }).click();
     await expect(html).toHaveClass(/\bdark\b/);
     await expect(page.getByTestId("theme-toggle").first()).toHaveAttribute("data-theme", "dark");
+    await expect(pressed()).toHaveCount(1);
+    await expect(pressed()).toHaveAccessibleName("Dark theme");
+    await expect(pressed()).toHaveAttribute("title", "Dark theme (in use)");
     // The choice is a cookie, so the server renders the dark class in the HTML itself. The
     // class changes at once; the cookie comes with the answer to the toggle's request.
     const storedTheme = async () => {
@@ -48,14 +55,13 @@ test.describe("dark mode", () => {
     expect(await response.text()).toMatch(/<html lang="en" class="h-full dark"/);
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(background).toBe("rgb(11, 18, 32)");
-    await page.getByTestId("theme-toggle").first().click(); // dark → light
+    await page.getByTestId("theme-light").first().click();
     await expect(html).toHaveClass(/\blight\b/);
-    await page.getByTestId("theme-toggle").first().click(); // light → system
+    await expect(pressed()).toHaveAccessibleName("Light theme");
+    await page.getByTestId("theme-system").first().click();
     await expect(html).not.toHaveClass(/\b(dark|light)\b/);
-    await expect(page.getByTestId("theme-toggle").first()).toHaveAttribute(
-      "aria-label",
-      "System theme (switch to dark theme)",
-    );
+    await expect(pressed()).toHaveAccessibleName("System theme");
+    await expect(control.locator('button[aria-pressed="false"]')).toHaveCount(2);
     await expect.poll(storedTheme).toBe("system");
     if (javaScriptEnabled) expect(documents).toEqual([]);
     else expect(documents.length).toBeGreaterThanOrEqual(3);

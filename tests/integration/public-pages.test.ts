@@ -108,7 +108,7 @@ describe("the layout", () => {
 describe("home", () => {
   it("renders About, React, Laravel, Services and Resume in order with the spec's texts", async () => {
     const { html } = await page("/");
-    expect(titleOf(html)).toBe("Alex Morgan | Developer Portfolio");
+    expect(titleOf(html)).toBe("Alex Morgan · Developer Portfolio");
     expect(descriptionOf(html)).toMatch(/^Full-stack developer building fast/);
     const order = [
       'id="about"',
@@ -177,7 +177,7 @@ describe("project lists", () => {
     const { status, html } = await page(path);
     expect(status).toBe(200);
     expect(html).toContain(`>${title}</h1>`);
-    expect(titleOf(html)).toBe(`${title} | Alex Morgan`);
+    expect(titleOf(html)).toBe(`${title} · Alex Morgan`);
     expect(descriptionOf(html)).toBeTruthy();
   });
 
@@ -261,7 +261,7 @@ describe("project detail and 404s", () => {
     );
     if (images > 0) expect(count(laravel.html, 'data-testid="gallery"')).toBe(1);
     else expect(laravel.html).not.toContain('data-testid="gallery"');
-    expect(titleOf(laravel.html)).toMatch(/ \| Alex Morgan$/);
+    expect(titleOf(laravel.html)).toMatch(/ · Alex Morgan$/);
   });
 
   it.each(["/projects/999999", "/projects/abc", "/projects/0"])(
