@@ -67,6 +67,26 @@ test.describe("dark mode", () => {
     else expect(documents.length).toBeGreaterThanOrEqual(3);
   });
 
+  test("on a phone the theme control is in the menu, showing the theme in use", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/projects");
+    // The header keeps the name whole: the control is not in the bar.
+    await expect(
+      page.getByRole("banner").getByRole("group", { name: "Theme" }).first(),
+    ).toBeHidden();
+    await page.getByRole("banner").getByText("Menu").click();
+    const control = page.locator("[data-menu=mobile]").getByRole("group", { name: "Theme" });
+    await expect(control).toBeVisible();
+    await expect(control.locator('button[aria-pressed="true"]')).toHaveAccessibleName(
+      "System theme",
+    );
+    await control.getByRole("button", { name: "Dark theme" }).click();
+    await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    await page.context().clearCookies();
+  });
+
   test("without a choice the system setting applies", async ({ page }) => {
     await page.emulateMedia({ colorScheme: "dark" });
     await page.goto("/projects");

@@ -113,7 +113,8 @@ export function SiteHeader({ profile }: { profile: Profile | null }) {
           {profile?.linkedin ? <HireMe href={profile.linkedin} className="ml-2" /> : null}
         </nav>
 
-        <ThemeToggle className="ml-auto md:ml-2" />
+        {/* Phones have it in the menu, where there is room for its three buttons. */}
+        <ThemeToggle className="ml-2 hidden md:block" />
 
         {/* Mobile */}
         <details className="group/menu md:hidden" data-menu="mobile">
@@ -171,6 +172,10 @@ export function SiteHeader({ profile }: { profile: Profile | null }) {
                   <HireMe href={profile.linkedin} className="w-full" />
                 </li>
               ) : null}
+              <li className="flex items-center justify-between gap-3 px-3 pt-3 text-sm text-slate-700">
+                <span aria-hidden="true">Theme</span>
+                <ThemeToggle />
+              </li>
             </ul>
           </nav>
         </details>
