@@ -8,7 +8,7 @@ import { judgeContactForm, type SpamInput, type SpamVerdict } from "./spam-rules
  * - a honeypot: a field people never see (off-screen, hidden from assistive tech) that bots fill;
  * - a signed timestamp of when the form was served, so the server knows how long it took to
  *   send it (and that it came from the page at all).
- * The rule that weighs these signs is app/utils/spam-rules.ts (docs/spam.md).
+ * The rule that weighs these signs is app/utils/spam-rules.ts (docs/contact.md).
  */
 export { FORM_STARTED_FIELD, HONEYPOT_FIELD };
 

@@ -1,7 +1,7 @@
 /**
  * Which contact-form messages go to Spam, and why (the sentence the owner reads on the message).
  * A pure rule table (no clock, no secrets: app/utils/honeypot.server.ts gathers the inputs), see
- * docs/spam.md.
+ * docs/contact.md.
  *
  * Alone, each of these files a message as spam (no person produces them):
  * - the honeypot (a field people never see) is filled in;
