@@ -9,6 +9,7 @@ import { json } from "@remix-run/node";
 import { getFormProps } from "@conform-to/react";
 import { useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/dialog";
+import { ErrorSummary, fieldMessagesOf } from "~/components/error-summary";
 import { TextAreaField, TextField, fieldProps } from "~/components/form";
 import { useFormResult, useSchemaForm } from "~/components/form-result";
 import {
@@ -212,7 +213,18 @@ export default function ContactPage() {
         </p>
       </header>
       <div id="contact-form-section">
-        {result?.dialog ? (
+        {result?.dialog?.kind === "error" && fieldMessagesOf(result.error).length > 0 ? (
+          // Refused for its fields: the summary names each, linked to its field.
+          <div className="mb-8">
+            <ErrorSummary
+              id="contact-errors"
+              errors={result.error}
+              answer={result}
+              title={result.dialog.title}
+              idOf={(name) => fields[name as keyof typeof fields]?.id}
+            />
+          </div>
+        ) : result?.dialog ? (
           <ContactResult
             kind={result.dialog.kind}
             title={result.dialog.title}

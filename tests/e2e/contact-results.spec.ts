@@ -51,8 +51,8 @@ async function expectAxeCleanInBothThemes(page: Page, label: string) {
 }
 
 /** The result is where the eye is: focused, in view, and (a fresh page) nothing scrolled. */
-async function expectResultSeen(page: Page, javaScriptEnabled: boolean) {
-  const result = page.getByTestId("contact-result");
+async function expectResultSeen(page: Page, javaScriptEnabled: boolean, testId = "contact-result") {
+  const result = page.getByTestId(testId);
   await expect(result).toBeFocused();
   await expect(result).toBeInViewport({ ratio: 1 });
   if (!javaScriptEnabled) expect(await page.evaluate(() => window.scrollY)).toBe(0);
@@ -66,7 +66,7 @@ for (const viewport of [
   test.describe(`contact form results at ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
 
-    test("sent: thanked once at the top; a reload sends nothing; the same message again is refused", async ({
+    test("refused, then sent: each result at the top, focused; a reload sends nothing; the same message again is refused", async ({
       page,
       javaScriptEnabled,
     }, testInfo) => {
@@ -81,6 +81,16 @@ for (const viewport of [
       };
       await page.goto("/contact");
       await fill();
+      // First a refusal by the server (a subject over 200 characters; the browser's own limit
+      // removed): the error summary, focused and in view, and everything typed kept.
+      await field(page, "Subject").evaluate((el) => el.removeAttribute("maxlength"));
+      await field(page, "Subject").fill("x".repeat(201));
+      await page.getByRole("button", { name: "Send Message" }).click();
+      const summary = await expectResultSeen(page, javaScriptEnabled, "error-summary");
+      await expect(summary).toContainText("Your message was not sent.");
+      await expect(summary).toContainText("Subject must be at most 200 characters");
+      await expect(field(page, "Message")).toHaveValue(values.Message);
+      await field(page, "Subject").fill(values.Subject);
       await page.getByRole("button", { name: "Send Message" }).click();
 
       let result = await expectResultSeen(page, javaScriptEnabled);
@@ -150,6 +160,7 @@ test("the owner reads why a message went to Spam", async ({
   if (javaScriptEnabled) await expectAxeCleanInBothThemes(page, "message in Spam");
   // Moved to the inbox by the owner: the filter's reason stays, saying so.
   await page.getByRole("button", { name: "Not spam" }).click();
+  await expect(page.getByText("Not spam: moved to the inbox")).toBeVisible();
   await page.goto(`/dashboard/admin/messages/${id}`);
   await expect(page.getByTestId("spam-reason")).toHaveText(`${reason} (You moved it out of Spam.)`);
   withDb(testInfo, (db) => db.prepare("DELETE FROM Message WHERE id = ?").run(id));

@@ -97,6 +97,10 @@ describe("/contact without JavaScript", () => {
     const { status, html } = await post(typed);
     expect(status).toBe(400);
     expect(html).toContain("Your message was not sent.");
+    // The error summary, focused on load, links the field's message to the field.
+    expect(html).toMatch(
+      /role="alert" tabindex="-1" autofocus="" data-testid="error-summary"[\s\S]*?<a href="#contact-email"[^>]*>Enter a valid email address<\/a>/,
+    );
     expect(html).toMatch(
       /aria-invalid="true"[^>]*aria-describedby="contact-email-error"|aria-describedby="contact-email-error"[^>]*aria-invalid/,
     );
