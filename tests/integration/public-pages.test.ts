@@ -270,7 +270,13 @@ describe("project detail and 404s", () => {
     const insert = (fields: Record<string, string | number | null>) =>
       withDb((db) => {
         const now = new Date().toISOString();
-        const all = { skill: "React", level: "Advanced", createdAt: now, updatedAt: now, ...fields };
+        const all = {
+          skill: "React",
+          level: "Advanced",
+          createdAt: now,
+          updatedAt: now,
+          ...fields,
+        };
         const cols = Object.keys(all);
         return Number(
           db
@@ -292,10 +298,9 @@ describe("project detail and 404s", () => {
     });
     const { html } = await page(`/projects/${partial}`);
     const facts = /<dl[^>]*data-testid="project-facts"[^>]*>(.*?)<\/dl>/s.exec(html)?.[1] ?? "";
-    expect(facts.match(/<dt[^>]*>([^<]*)<\/dt>/g)?.map((dt) => dt.replace(/<[^>]+>/g, ""))).toEqual([
-      "Date",
-      "Budget",
-    ]);
+    expect(facts.match(/<dt[^>]*>([^<]*)<\/dt>/g)?.map((dt) => dt.replace(/<[^>]+>/g, ""))).toEqual(
+      ["Date", "Budget"],
+    );
     expect(facts).toContain(">April 1, 2025</dd>");
     expect(facts).toContain(">$1,234.50</dd>");
     expect(html).toMatch(/<h2[^>]*>User Experience<\/h2>/);
