@@ -104,7 +104,9 @@ function Document({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { toast } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  // An inline flash is shown by its page (the contact form's result), not as a toast.
+  const toast = data.toast?.inline ? null : data.toast;
   return (
     <Document>
       <Outlet />

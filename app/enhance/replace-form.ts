@@ -4,8 +4,8 @@
  * (`data-busy-label`) and is disabled; the form is POSTed as the browser would, and the page the
  * server answers (the same page the plain POST shows, with the result or the field errors and
  * what was typed) gives the new element ID, which takes the old one's place. Focus moves to the
- * result (`[data-result]`). The server stays the one judge; if anything goes wrong on the way,
- * the form is submitted the plain way.
+ * result (`[data-result]`, or what the page focuses on load: `[autofocus]`). The server stays
+ * the one judge; if anything goes wrong on the way, the form is submitted the plain way.
  */
 export function enhanceReplaceForms() {
   document.addEventListener("submit", (event) => {
@@ -37,7 +37,7 @@ export function enhanceReplaceForms() {
         const fresh = page.getElementById(targetId!);
         if (!fresh) throw new Error(`no #${targetId} in the answer (${res.status})`);
         target.replaceWith(fresh);
-        fresh.querySelector<HTMLElement>("[data-result]")?.focus();
+        fresh.querySelector<HTMLElement>("[data-result], [autofocus]")?.focus();
       })
       .catch(() => {
         form.removeAttribute("aria-busy");

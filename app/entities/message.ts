@@ -70,10 +70,11 @@ export const MESSAGE_REST: RestShape = {
   },
   collection: {
     post: {
-      summary: "Send a contact message (public; spam and rate limits apply)",
+      summary:
+        "Send a contact message (public; rate limits apply, and the same message sent again within minutes is a 409)",
       body: "ContactInput",
       ok: [201, "MailSent"],
-      errors: [429],
+      errors: [409, 429],
       public: true,
     },
   },

@@ -19,6 +19,7 @@ const listSelect = {
   notifyStatus: true,
   attempts: true,
   createdAt: true,
+  spamReason: true,
 } as const;
 
 const fullSelect = {
@@ -39,6 +40,8 @@ export type MessageRow = {
   notifyStatus: string;
   attempts: number;
   createdAt: Date;
+  /** Why it was filed as spam on arrival ('' when it was not). */
+  spamReason: string;
 };
 export type MessageDetail = MessageRow & {
   lastError: string | null;
@@ -54,9 +57,45 @@ export function previewOf(text: string, max = PREVIEW_CHARS) {
 
 /** Stores a message; it is committed when this resolves. */
 export async function createMessage(
-  input: ContactInput & { ip: string; folder: MessageFolder; notifyStatus: NotifyStatus },
+  input: ContactInput & {
+    ip: string;
+    folder: MessageFolder;
+    notifyStatus: NotifyStatus;
+    spamReason?: string;
+  },
 ): Promise<{ id: number }> {
   return prisma.message.create({ data: input, select: { id: true } });
+}
+
+/** A text as compared for "the same message": whitespace runs as one space, any case. */
+export function sameTextKey(text: string) {
+  return text.replace(/\s+/g, " ").trim().toLowerCase();
+}
+
+/**
+ * A message stored since `since` from the same IP or the same email (any case) with the same
+ * subject and text (see sameTextKey), in any folder; null when there is none. Reads a few rows:
+ * the (ip, createdAt) index, and the per-IP rate limit keeps one sender's rows few.
+ */
+export async function findRecentDuplicate(
+  { ip, email, subject, message }: { ip: string; email: string; subject: string; message: string },
+  since: Date,
+): Promise<{ id: number; createdAt: Date } | null> {
+  const emails = [...new Set([email, email.toLowerCase()])];
+  const rows = await prisma.message.findMany({
+    where: {
+      createdAt: { gte: since },
+      OR: [{ ip }, { email: { in: emails } }],
+    },
+    select: { id: true, subject: true, message: true, createdAt: true },
+    orderBy: { id: "desc" },
+    take: 50,
+  });
+  const key = `${sameTextKey(subject)}\n${sameTextKey(message)}`;
+  const match = rows.find(
+    (row) => `${sameTextKey(row.subject)}\n${sameTextKey(row.message)}` === key,
+  );
+  return match ? { id: match.id, createdAt: match.createdAt } : null;
 }
 
 /** One page of a folder, newest first. A page past the end shows the last page. */

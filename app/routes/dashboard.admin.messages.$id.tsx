@@ -42,6 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       lastError: message.lastError,
       nextAttempt: message.nextAttemptAt ? formatMessageDate(message.nextAttemptAt) : null,
       sentAt: message.sentAt ? formatMessageDate(message.sentAt) : null,
+      spamReason: message.spamReason,
     },
   });
 }
@@ -110,6 +111,16 @@ export default function MessagePage() {
         </dd>
         <dt className="font-medium text-slate-500">Folder</dt>
         <dd className="capitalize">{message.folder}</dd>
+        {message.spamReason || message.folder === "spam" ? (
+          <>
+            <dt className="font-medium text-slate-500">Why spam</dt>
+            <dd data-testid="spam-reason" className="text-slate-900">
+              {message.spamReason
+                ? `${message.spamReason}${message.folder === "spam" ? "" : " (You moved it out of Spam.)"}`
+                : "Marked as spam by hand: the spam filter let it through."}
+            </dd>
+          </>
+        ) : null}
         <dt className="font-medium text-slate-500">Notification</dt>
         <dd data-testid="notify-status">
           {message.notify}

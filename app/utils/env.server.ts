@@ -118,8 +118,13 @@ export const envSchema = z
     ),
     CONTACT_MAX_PER_WINDOW: intFromEnv(5),
     CONTACT_WINDOW_SECONDS: intFromEnv(10 * 60),
-    /** A contact form sent sooner than this after the page was served is treated as a bot. */
+    /**
+     * A contact form sent sooner than this after the page was served is "fast": spam only
+     * together with another sign (app/utils/spam-rules.ts).
+     */
     CONTACT_MIN_FILL_MS: intFromEnv(2000),
+    /** The same message (subject and text) from the same IP or email within this is refused. */
+    CONTACT_DUPLICATE_WINDOW_MS: intFromEnv(10 * 60 * 1000),
     RATE_LIMIT_DISABLED: flag,
     /** Requests per IP per window (every request except /healthz, static files and images). */
     RATE_LIMIT_RPM: positiveIntFromEnv(600),

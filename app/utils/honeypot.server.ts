@@ -1,17 +1,16 @@
 import crypto from "node:crypto";
 import { FORM_STARTED_FIELD, HONEYPOT_FIELD } from "~/entities/message";
 import { env } from "./env.server";
+import { judgeContactForm, type SpamInput, type SpamVerdict } from "./spam-rules";
 
 /**
  * Spam protection for public forms, without JavaScript and without third parties:
  * - a honeypot: a field people never see (off-screen, hidden from assistive tech) that bots fill;
- * - a minimum fill time: the page carries a signed timestamp of when the form was served, so a
- *   submission made sooner than CONTACT_MIN_FILL_MS after it (or without a valid stamp) is a bot.
+ * - a signed timestamp of when the form was served, so the server knows how long it took to
+ *   send it (and that it came from the page at all).
+ * The rule that weighs these signs is app/utils/spam-rules.ts (docs/contact.md).
  */
 export { FORM_STARTED_FIELD, HONEYPOT_FIELD };
-
-/** How far in the future a stamp may lie (clock skew between processes is none, but be kind). */
-const FUTURE_TOLERANCE_MS = 5_000;
 
 function sign(value: string, secret: string) {
   return crypto.createHmac("sha256", secret).update(`folio-form:${value}`).digest("base64url");
@@ -36,19 +35,42 @@ export function readFormStamp(stamp: unknown): number | null {
   return valid ? Number(value) : null;
 }
 
-export type SpamVerdict =
-  { spam: false } | { spam: true; reason: "honeypot" | "stamp" | "too-fast" };
+/** What the request itself says about the sender (a browser sends both). */
+export type ClientHints = { userAgent: string | null; acceptLanguage: string | null };
 
-/** Judges a form submission by its honeypot and its fill time. */
-export function checkFormSpam(input: Record<string, unknown>, now = Date.now()): SpamVerdict {
+export function clientHintsOf(request: Request): ClientHints {
+  return {
+    userAgent: request.headers.get("User-Agent"),
+    acceptLanguage: request.headers.get("Accept-Language"),
+  };
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+/** Judges a contact-form submission by its honeypot, its stamp, its content and its sender. */
+export function checkFormSpam(
+  input: Record<string, unknown>,
+  hints: ClientHints = { userAgent: null, acceptLanguage: null },
+  now = Date.now(),
+): SpamVerdict {
   const honey = input[HONEYPOT_FIELD];
-  if (typeof honey === "string" ? honey !== "" : honey !== undefined && honey !== null) {
-    return { spam: true, reason: "honeypot" };
-  }
-  const startedAt = readFormStamp(input[FORM_STARTED_FIELD]);
-  if (startedAt === null || startedAt > now + FUTURE_TOLERANCE_MS) {
-    return { spam: true, reason: "stamp" };
-  }
-  if (now - startedAt < env().CONTACT_MIN_FILL_MS) return { spam: true, reason: "too-fast" };
-  return { spam: false };
+  const rawStamp = input[FORM_STARTED_FIELD];
+  const servedAt = readFormStamp(rawStamp);
+  const stamp: SpamInput["stamp"] =
+    servedAt !== null
+      ? { servedAt }
+      : {
+          problem:
+            rawStamp === undefined || rawStamp === null || rawStamp === "" ? "missing" : "forged",
+        };
+  return judgeContactForm({
+    // Anything but an empty string (or nothing) in the honeypot was put there by a program.
+    honeypot: typeof honey === "string" ? honey : honey === undefined || honey === null ? "" : "?",
+    stamp,
+    now,
+    minFillMs: env().CONTACT_MIN_FILL_MS,
+    subject: text(input.subject),
+    message: text(input.message),
+    ...hints,
+  });
 }

@@ -133,7 +133,7 @@ const ERROR_TEXT: Record<number, string> = {
   401: "Not the owner: no session and no valid API token",
   404: "No item with this id",
   405: "Method not allowed (see the Allow header)",
-  409: "Conflict (a duplicate name, or a category still in use)",
+  409: "Conflict (a duplicate name, a category still in use, or a contact message sent again)",
   413: `Body too large (JSON and form bodies: ${MAX_BODY_BYTES / 1024} KB)`,
   415: "Unsupported Content-Type",
   429: "Too many messages: try again later",

@@ -12,6 +12,11 @@ export const toastSchema = z.object({
   timeoutMs: z.number().optional(),
   /** Show as the spec's modal dialog (title, text, OK) instead of a toast. */
   dialog: z.boolean().optional(),
+  /**
+   * The page the redirect leads to shows it itself, in place (the contact form's "Thank you!"
+   * above the emptied form): the layout's toast leaves it out.
+   */
+  inline: z.boolean().optional(),
   /** Unique per flash, so two identical messages in a row still show twice. */
   id: z.string().optional(),
 });

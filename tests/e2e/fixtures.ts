@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test as base, type Page, type Route } from "@playwright/test";
+import { expect, test as base, type Page, type Route, type TestInfo } from "@playwright/test";
 
 export const OWNER = { email: "owner@example.com", password: "e2e-owner-password" };
 
@@ -100,3 +100,10 @@ export const ownerTest = test.extend({
 });
 
 export { expect };
+
+/** The SQLite file of the e2e server a project talks to (see tests/e2e/server.mjs). */
+export function databaseOf(testInfo: TestInfo) {
+  const port = new URL(testInfo.project.use.baseURL!).port;
+  const tmp = path.resolve(process.env.FOLIO_TEST_TMP ?? "tests/.tmp");
+  return path.join(tmp, `e2e-${testInfo.project.name}-${port}.db`);
+}

@@ -74,8 +74,18 @@ test.describe("public navigation (desktop)", () => {
     await expect(hire).toHaveAttribute("rel", "noopener noreferrer");
     const footer = page.getByRole("contentinfo");
     await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+    // The resume is linked from the footer and the navbar (and marked there when shown).
+    await footer.getByRole("link", { name: "Resume", exact: true }).click();
+    await expect(page).toHaveURL("/resume");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Resume", exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     await footer.getByRole("link", { name: "Home", exact: true }).click();
     await expect(page).toHaveURL("/");
+    await nav.getByRole("link", { name: "Resume", exact: true }).click();
+    await expect(page).toHaveURL("/resume");
   });
 });
 
@@ -108,6 +118,15 @@ test.describe("public navigation (phone)", () => {
     await expect(menu.getByRole("link", { name: "Home", exact: true })).toBeHidden();
 
     await menu.getByText("Menu").click();
+    await nav.getByRole("link", { name: "Resume", exact: true }).click();
+    await expect(page).toHaveURL("/resume");
+    await expect(menu).not.toHaveAttribute("open");
+
+    await menu.getByText("Menu").click();
+    await expect(nav.getByRole("link", { name: "Resume", exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     await expect(nav.getByRole("link", { name: "Home", exact: true })).toBeVisible();
     await nav.getByRole("link", { name: "Home", exact: true }).click();
     await expect(page).toHaveURL("/");

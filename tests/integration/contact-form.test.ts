@@ -1,13 +1,20 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { loader as contactLoader } from "~/routes/_site.contact";
 import { prisma } from "~/models/db.server";
-import { submitContactMessage } from "~/utils/contact.server";
+import { DUPLICATE_MESSAGE, submitContactMessage } from "~/utils/contact.server";
 import { readFormStamp } from "~/utils/honeypot.server";
-import { run } from "../support/requests";
+import { cookieFrom, getRequest, run } from "../support/requests";
 import { typedValues } from "./admin-crud-support";
 import { submitForm, VALID } from "./contact-support";
 
 // No RESEND_API_KEY in this file: messages are stored with notification "off".
+
+/** The loader's arguments for GET /contact (with the cookies a browser would send). */
+const page = (cookie?: string) => ({
+  request: getRequest("/contact", { cookie }),
+  params: {},
+  context: {},
+});
 
 beforeEach(async () => {
   await prisma.message.deleteMany();
@@ -17,12 +24,12 @@ beforeEach(async () => {
 
 describe("the /contact page", () => {
   it("shows the owner's email, number and address only when present, and a fresh signed stamp", async () => {
-    const empty = await (await run(() => contactLoader())).json();
+    const empty = await (await run(() => contactLoader(page()))).json();
     expect(empty).toMatchObject({ email: "", number: "", address: "" });
     await prisma.profile.create({
       data: { name: "Alex", email: "hello@example.com", number: "+880 1712", address: "Dhaka" },
     });
-    const res = await run(() => contactLoader());
+    const res = await run(() => contactLoader(page()));
     expect(res.headers.get("Cache-Control")).toBe("no-store");
     const data = await res.json();
     expect(data).toMatchObject({
@@ -33,13 +40,10 @@ describe("the /contact page", () => {
     expect(readFormStamp(data.stamp)).toBeGreaterThan(Date.now() - 5000);
   });
 
-  it("stores a valid message in the inbox and answers with a confirmation", async () => {
-    const { status, body } = await submitForm();
-    expect(status).toBe(200);
-    expect(body).toMatchObject({
-      status: "success",
-      dialog: { kind: "success", title: "Thank you! Your message has been sent." },
-    });
+  it("stores a valid message in the inbox, then redirects (303) to /contact, which says thank you once", async () => {
+    const { status, sent, response } = await submitForm();
+    expect(status).toBe(303);
+    expect(sent).toBe(true);
     const rows = await prisma.message.findMany();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -48,7 +52,18 @@ describe("the /contact page", () => {
       notifyStatus: "off",
       readAt: null,
       ip: "203.0.113.7",
+      spamReason: "",
     });
+    // The page the redirect leads to shows the spec's text above an empty form, from the flash.
+    const flash = cookieFrom(response);
+    expect(flash).toMatch(/^folio_toast=/);
+    const after = await (await run(() => contactLoader(page(flash)))).json();
+    expect(after.sent).toEqual({
+      title: "Thank you! Your message has been sent.",
+      text: "I will read it soon and reply to you by email.",
+    });
+    // Without the flash (a later visit: the layout's loader cleared it) there is nothing to say.
+    expect((await (await run(() => contactLoader(page()))).json()).sent).toBeNull();
   });
 
   it("refuses every invalid field with a 400, a message beside the field, and keeps what was typed", async () => {
@@ -81,7 +96,7 @@ describe("the /contact page", () => {
       subject: "s".repeat(200),
       message: "m".repeat(5000),
     });
-    expect(atLimit.status).toBe(200);
+    expect(atLimit.status).toBe(303);
     expect(await prisma.message.count()).toBe(1);
   });
 
@@ -119,7 +134,7 @@ describe("the /contact page", () => {
 
   it("stores the message's line breaks as sent by a browser (CRLF) as LF", async () => {
     const { status } = await submitForm({ message: "Line one\r\nLine two\nLine three" });
-    expect(status).toBe(200);
+    expect(status).toBe(303);
     expect((await prisma.message.findFirstOrThrow()).message).toBe(
       "Line one\nLine two\nLine three",
     );
@@ -146,7 +161,7 @@ describe("the /contact page", () => {
 describe("the rate limit", () => {
   it("allows 5 messages per IP in 10 minutes, then answers 429 with a readable message", async () => {
     for (let i = 0; i < 5; i++)
-      expect((await submitForm({ subject: `Hello ${i}` })).status).toBe(200);
+      expect((await submitForm({ subject: `Hello ${i}` })).status).toBe(303);
     const blocked = await submitForm({ subject: "One too many" });
     expect(blocked.status).toBe(429);
     expect(blocked.body.dialog.text).toBe(
@@ -156,12 +171,12 @@ describe("the rate limit", () => {
     expect(Number(blocked.response.headers.get("Retry-After"))).toBeGreaterThan(500);
     expect(await prisma.message.count()).toBe(5);
     // Another visitor is not affected.
-    expect((await submitForm({}, { ip: "198.51.100.9" })).status).toBe(200);
+    expect((await submitForm({}, { ip: "198.51.100.9" })).status).toBe(303);
   });
 
   it("does not count refused (invalid) submissions", async () => {
     for (let i = 0; i < 8; i++) expect((await submitForm({ email: "nope" })).status).toBe(400);
-    expect((await submitForm()).status).toBe(200);
+    expect((await submitForm()).status).toBe(303);
   });
 
   it("ignores X-Forwarded-For without TRUST_PROXY (a bot cannot rotate fake addresses)", async () => {
@@ -169,19 +184,88 @@ describe("the rate limit", () => {
     const { contactRequest, stampAged } = await import("./contact-support");
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const request = contactRequest({ ...VALID, website: "", formStartedAt: stampAged() });
+      const request = contactRequest({
+        ...VALID,
+        subject: `Rotating ${i}`,
+        website: "",
+        formStartedAt: stampAged(),
+      });
       request.headers.set("X-Forwarded-For", `192.0.2.${i}`);
       statuses.push((await run(() => action({ request, params: {}, context: {} }))).status);
     }
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(statuses).toEqual([303, 303, 303, 303, 303, 429]);
   });
 
   it("limits the REST path (same pipeline) with a 429 too", async () => {
     const ip = "198.51.100.77";
     for (let i = 0; i < 5; i++)
-      expect((await submitContactMessage(VALID, { ip, source: "api" })).ok).toBe(true);
+      expect(
+        (await submitContactMessage({ ...VALID, subject: `API ${i}` }, { ip, source: "api" })).ok,
+      ).toBe(true);
     const blocked = await submitContactMessage(VALID, { ip, source: "api" });
     expect(blocked).toMatchObject({ ok: false, status: 429 });
     expect(!blocked.ok && blocked.error).toMatch(/too many messages/);
+  });
+});
+
+describe("the same message sent again", () => {
+  it("is refused with a 409 that says it arrived, keeping what was typed; nothing is stored twice", async () => {
+    expect((await submitForm()).status).toBe(303);
+    const again = await submitForm();
+    expect(again.status).toBe(409);
+    expect(again.body.dialog).toEqual({
+      kind: "info",
+      title: "This message was already sent.",
+      text: DUPLICATE_MESSAGE,
+    });
+    expect(again.body.initialValue).toEqual(typedValues(VALID));
+    // Same visitor by email from another address, with other spacing and case: the same message.
+    const reworded = await submitForm(
+      {
+        subject: `  ${VALID.subject.toUpperCase()} `,
+        message: VALID.message.replace(/ /g, "\n  "),
+      },
+      { ip: "198.51.100.20" },
+    );
+    expect(reworded.status).toBe(409);
+    // Same address, another email: still the same visitor.
+    expect((await submitForm({ email: "other@example.com" })).status).toBe(409);
+    expect(await prisma.message.count()).toBe(1);
+
+    // Another text from the same visitor, or the same text from someone else, is sent.
+    expect((await submitForm({ message: "A second question." })).status).toBe(303);
+    expect((await submitForm({ email: "bob@example.com" }, { ip: "198.51.100.21" })).status).toBe(
+      303,
+    );
+    expect(await prisma.message.count()).toBe(3);
+  });
+
+  it("does not use up the rate limit, and is sent again once the window has passed", async () => {
+    expect((await submitForm()).status).toBe(303);
+    for (let i = 0; i < 6; i++) expect((await submitForm()).status).toBe(409);
+    for (let i = 1; i < 5; i++)
+      expect((await submitForm({ subject: `Next ${i}` })).status).toBe(303);
+    expect(await prisma.message.count()).toBe(5);
+
+    // CONTACT_DUPLICATE_WINDOW_MS (10 minutes) later, the same text is a new message.
+    await prisma.rateLimit.deleteMany();
+    const later = Date.now() + 10 * 60_000 + 1_000;
+    const result = await submitContactMessage(VALID, {
+      ip: "203.0.113.7",
+      source: "api",
+      now: later,
+    });
+    expect(result.ok).toBe(true);
+  });
+
+  it("POST /sendmail's pipeline answers the same message again with a 409", async () => {
+    const ip = "198.51.100.30";
+    expect((await submitContactMessage(VALID, { ip, source: "api" })).ok).toBe(true);
+    expect(await submitContactMessage(VALID, { ip, source: "api" })).toEqual({
+      ok: false,
+      status: 409,
+      error: DUPLICATE_MESSAGE,
+    });
+    expect(await prisma.message.count()).toBe(1);
   });
 });

@@ -40,15 +40,35 @@ async function contactPage() {
   return { html, stamp: decode(stamp!) };
 }
 
-async function post(fields: Record<string, string>) {
-  const { stamp } = await contactPage();
+/** POSTs the form as a browser would (a redirect is not followed: see `location`). */
+async function post(fields: Record<string, string>, stamp?: string) {
+  const body = new URLSearchParams({
+    formStartedAt: stamp ?? (await contactPage()).stamp,
+    website: "",
+    ...fields,
+  });
   const res = await fetch(`${server.url}/contact`, {
     method: "POST",
     headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ formStartedAt: stamp, website: "", ...fields }),
+    body,
+    redirect: "manual",
   });
-  return { status: res.status, html: await res.text() };
+  return {
+    status: res.status,
+    location: res.headers.get("Location"),
+    cookies: res.headers.getSetCookie(),
+    html: await res.text(),
+  };
 }
+
+const messageCount = () => {
+  const db = new Database(server.databaseFile, { readonly: true });
+  try {
+    return (db.prepare("SELECT COUNT(*) AS n FROM Message").get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+};
 
 const signIn = () => signInOverHttp(server, OWNER);
 
@@ -77,6 +97,10 @@ describe("/contact without JavaScript", () => {
     const { status, html } = await post(typed);
     expect(status).toBe(400);
     expect(html).toContain("Your message was not sent.");
+    // The error summary, focused on load, links the field's message to the field.
+    expect(html).toMatch(
+      /role="alert" tabindex="-1" autofocus="" data-testid="error-summary"[\s\S]*?<a href="#contact-email"[^>]*>Enter a valid email address<\/a>/,
+    );
     expect(html).toMatch(
       /aria-invalid="true"[^>]*aria-describedby="contact-email-error"|aria-describedby="contact-email-error"[^>]*aria-invalid/,
     );
@@ -89,11 +113,65 @@ describe("/contact without JavaScript", () => {
     expect(html).toMatch(/<textarea[^>]*>Let us talk\.<\/textarea>/);
   });
 
-  it("a good POST answers 200 with the confirmation and an empty form", async () => {
-    const { status, html } = await post(VALID);
-    expect(status).toBe(200);
-    expect(html).toContain("Thank you! Your message has been sent.");
+  it("a good POST redirects (303) to /contact, which thanks once; reloading or replaying sends nothing again", async () => {
+    const before = messageCount();
+    const { stamp } = await contactPage();
+    const sent = await post(VALID, stamp);
+    expect(sent.status).toBe(303);
+    expect(sent.location).toBe("/contact");
+    expect(messageCount()).toBe(before + 1);
+    const flash = sent.cookies.find((c) => c.startsWith("folio_toast="))!;
+    expect(flash).toBeTruthy();
+
+    // The browser follows the redirect with the flash: the spec's text, focused, above an
+    // empty form; the flash is cleared, and the page is never stored (no-store, not cached).
+    const shown = await fetch(`${server.url}/contact`, {
+      headers: { Cookie: flash.split(";")[0] },
+    });
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("Cache-Control")).toBe("no-store");
+    expect(
+      shown.headers.getSetCookie().some((c) => /^folio_toast=;.*Expires=Thu, 01 Jan 1970/i.test(c)),
+    ).toBe(true);
+    const html = await shown.text();
+    expect(html).toMatch(
+      /<div tabindex="-1" autofocus=""[^>]*role="status"[^>]*data-testid="contact-result"[^>]*><p[^>]*>Thank you! Your message has been sent\.<\/p>/,
+    );
     expect(html).not.toContain('value="Grace Hopper"');
+    // Only once: the layout's toast does not repeat it.
+    expect(html.split("Thank you! Your message has been sent.").length - 1).toBe(1);
+
+    // Reload (the flash is gone): the plain page, nothing stored or said again.
+    const reloaded = await contactPage();
+    expect(reloaded.html).not.toContain("Thank you!");
+    expect(messageCount()).toBe(before + 1);
+
+    // Replaying the POST (Back and resend, a second click): refused, what was typed kept.
+    const replay = await post(VALID, stamp);
+    expect(replay.status).toBe(409);
+    expect(replay.html).toContain("This message was already sent.");
+    expect(replay.html).toContain(
+      "You already sent this message a few minutes ago: it arrived, no need to send it again.",
+    );
+    expect(replay.html).toContain('value="Grace Hopper"');
+    expect(replay.html).toMatch(/<textarea[^>]*>Let us talk\.<\/textarea>/);
+    expect(messageCount()).toBe(before + 1);
+  });
+
+  it("POST /sendmail answers the same message again with a JSON 409", async () => {
+    const send = () =>
+      fetch(`${server.url}/sendmail`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ ...VALID, subject: "Sent by the API" }),
+      });
+    expect((await send()).status).toBe(201);
+    const again = await send();
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({
+      error:
+        "You already sent this message a few minutes ago: it arrived, no need to send it again.",
+    });
   });
 
   it("logs once at start that email notification is off", () => {
@@ -113,7 +191,7 @@ describe("the inbox shows messages as text", () => {
       subject: `<script>alert("subject")</script>`,
       message: `<script>alert("body")</script> <a href="javascript:alert(2)">click me</a>`,
     };
-    expect((await post(evil)).status).toBe(200);
+    expect((await post(evil)).status).toBe(303);
     const cookie = await signIn();
     const list = await fetch(`${server.url}/dashboard/admin/messages`, {
       headers: { Cookie: cookie },

@@ -10,7 +10,7 @@ import {
   retryDelayMs,
 } from "~/utils/notifier.server";
 import { createFormStamp } from "~/utils/honeypot.server";
-import { submitForm, VALID } from "./contact-support";
+import { BROWSER_HEADERS, submitForm, VALID } from "./contact-support";
 
 // Email notification on: Resend's HTTP API is mocked with MSW (nothing leaves the machine).
 process.env.RESEND_API_KEY = "re_test_key";
@@ -57,7 +57,7 @@ const onlyMessage = () => prisma.message.findFirstOrThrow();
 describe("email notification through Resend", () => {
   it("sends the stored message to the owner: to, from, Reply-To the visitor, subject and idempotency key", async () => {
     const { status } = await submitForm();
-    expect(status).toBe(200);
+    expect(status).toBe(303);
     await notificationsIdle();
     expect(seen).toHaveLength(1);
     const row = await onlyMessage();
@@ -84,9 +84,9 @@ describe("email notification through Resend", () => {
             { status: 500 },
           )
         : HttpResponse.json({ id: "email-2" });
-    const { status, body } = await submitForm();
-    expect(status).toBe(200);
-    expect(body.status).toBe("success");
+    const { status, sent } = await submitForm();
+    expect(status).toBe(303);
+    expect(sent).toBe(true);
     await notificationsIdle();
     let row = await onlyMessage();
     expect(row.notifyStatus).toBe("failed");
@@ -116,6 +116,14 @@ describe("email notification through Resend", () => {
     expect(seen.filter((_, i) => i > 0)).toHaveLength(1); // one accepted email
   });
 
+  it("the same POST sent twice (a replay after sending) is stored and emailed once", async () => {
+    expect((await submitForm()).status).toBe(303);
+    expect((await submitForm()).status).toBe(409);
+    await notificationsIdle();
+    expect(await prisma.message.count()).toBe(1);
+    expect(seen).toHaveLength(1);
+  });
+
   it("backs off exponentially up to an hour", () => {
     expect([1, 2, 3, 4, 8, 20].map(retryDelayMs)).toEqual([
       30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000,
@@ -127,9 +135,9 @@ describe("email notification through Resend", () => {
       new Promise<Response>((resolve) =>
         hanging.push(() => resolve(HttpResponse.json({ id: "late" }))),
       );
-    const { status, body } = await submitForm();
-    expect(status).toBe(200);
-    expect(body.status).toBe("success");
+    const { status, sent } = await submitForm();
+    expect(status).toBe(303);
+    expect(sent).toBe(true);
     const row = await onlyMessage();
     // Stored and committed before the answer; the send is in flight (claimed).
     expect(["pending", "sending"]).toContain(row.notifyStatus);
@@ -205,32 +213,77 @@ describe("email notification through Resend", () => {
 });
 
 describe("bots", () => {
-  // Stamps are made when each test runs (the form was served "now").
-  const botCases: Array<[string, Record<string, string>, () => string | null]> = [
+  // Stamps are made when each test runs (the form was served "now"). Each case: the fields, the
+  // stamp, the request's headers, and the reason the owner reads on the message.
+  const botCases: Array<
+    [string, Record<string, string>, () => string | null, Record<string, string>, RegExp]
+  > = [
     [
       "fills the honeypot",
       { website: "http://spam.example" },
       () => createFormStamp(Date.now() - 60_000),
+      BROWSER_HEADERS,
+      /^The hidden field that people never see \(and bots fill in\) was filled in\.$/,
     ],
-    ["sends sooner than the minimum fill time", {}, () => createFormStamp(Date.now() - 500)],
-    ["sends without the form's stamp", {}, () => null],
-    ["forges the stamp", {}, () => `${Date.now() - 60_000}.forged-signature`],
-    ["sends a stamp from the future", {}, () => createFormStamp(Date.now() + 60_000)],
+    [
+      "sends sooner than the minimum fill time, from a program",
+      { subject: "Hi", message: "Hello" },
+      () => createFormStamp(Date.now() - 500),
+      {},
+      /^Sent 0\.[5-9] s after the form was opened, and it came without a User-Agent \(not a browser\)\.$/,
+    ],
+    [
+      "sends sooner than the minimum fill time, with links",
+      { message: "Cheap pills at https://pills.example and www.pills.example" },
+      () => createFormStamp(Date.now() - 1200),
+      BROWSER_HEADERS,
+      /^Sent 1\.[2-9] s after the form was opened, and the message contains 2 links and its subject and message hold 75 characters \(more than a person types in that time\)\.$/,
+    ],
+    [
+      "sends without the form's stamp",
+      {},
+      () => null,
+      BROWSER_HEADERS,
+      /^The form's time stamp is missing: it was not sent from this site's contact page\.$/,
+    ],
+    [
+      "forges the stamp",
+      {},
+      () => `${Date.now() - 60_000}.forged-signature`,
+      BROWSER_HEADERS,
+      /^The form's time stamp is forged/,
+    ],
+    [
+      "sends a stamp from the future",
+      {},
+      () => createFormStamp(Date.now() + 60_000),
+      BROWSER_HEADERS,
+      /^The form's time stamp lies in the future: it was forged\.$/,
+    ],
   ];
-  for (const [label, fields, stamp] of botCases) {
-    it(`a bot that ${label} is answered like a person, stored as spam, and no email is sent`, async () => {
-      const { status, body } = await submitForm(fields, { stamp: stamp() });
-      expect(status).toBe(200);
-      expect(body).toMatchObject({
-        status: "success",
-        dialog: { kind: "success", title: "Thank you! Your message has been sent." },
-      });
+  for (const [label, fields, stamp, headers, reason] of botCases) {
+    it(`a bot that ${label} is answered like a person, stored as spam with why, and no email is sent`, async () => {
+      const { status, sent } = await submitForm(fields, { stamp: stamp(), headers });
+      expect(status).toBe(303);
+      expect(sent).toBe(true);
       await notificationsIdle();
       const row = await onlyMessage();
       expect(row).toMatchObject({ folder: "spam", notifyStatus: "off" });
+      expect(row.spamReason).toMatch(reason);
       expect(seen).toHaveLength(0);
     });
   }
+
+  it("a person whose browser filled the form in at once (autofill) reaches the inbox", async () => {
+    const { status } = await submitForm(
+      { subject: "Hi", message: "Call me back?" },
+      { stamp: createFormStamp(Date.now() - 600), headers: BROWSER_HEADERS },
+    );
+    expect(status).toBe(303);
+    await notificationsIdle();
+    expect(await onlyMessage()).toMatchObject({ folder: "inbox", spamReason: "" });
+    expect(seen).toHaveLength(1);
+  });
 
   it("the REST path has no form stamp and is not judged by it", async () => {
     const { submitContactMessage } = await import("~/utils/contact.server");

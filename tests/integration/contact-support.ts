@@ -23,15 +23,35 @@ export function contactRequest(fields: Record<string, string>, ip = "203.0.113.7
   });
 }
 
-/** Submits the /contact form (a person's submission unless the fields say otherwise). */
+/** A browser's headers (a person's submission carries them; see app/utils/spam-rules.ts). */
+export const BROWSER_HEADERS = {
+  "User-Agent":
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+  "Accept-Language": "en-GB,en;q=0.9",
+};
+
+/**
+ * Submits the /contact form (a person's submission unless the fields say otherwise). A message
+ * sent is a 303 to /contact (`sent`: true, no body); a refusal is a form result (`body`).
+ */
 export async function submitForm(
   fields: Record<string, string> = {},
-  { ip = "203.0.113.7", stamp = stampAged() }: { ip?: string; stamp?: string | null } = {},
+  {
+    ip = "203.0.113.7",
+    stamp = stampAged(),
+    headers = {},
+  }: { ip?: string; stamp?: string | null; headers?: Record<string, string> } = {},
 ) {
   const all: Record<string, string> = { ...VALID, website: "", ...fields };
   if (stamp !== null) all.formStartedAt ??= stamp;
-  const response = await run(() =>
-    contactAction({ request: contactRequest(all, ip), params: {}, context: {} }),
-  );
-  return { response, status: response.status, body: await response.clone().json() };
+  const request = contactRequest(all, ip);
+  for (const [k, v] of Object.entries(headers)) request.headers.set(k, v);
+  const response = await run(() => contactAction({ request, params: {}, context: {} }));
+  const sent = response.status === 303 && response.headers.get("Location") === "/contact";
+  return {
+    response,
+    status: response.status,
+    sent,
+    body: sent ? null : await response.clone().json(),
+  };
 }

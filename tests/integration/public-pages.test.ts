@@ -46,6 +46,8 @@ describe("the layout", () => {
     expect(html).toMatch(/<header[^>]*class="fixed/);
     for (const href of ["/", "/projects", "/projects/react", "/projects/laravel", "/contact"])
       expect(html).toContain(`href="${href}"`);
+    // The resume: in the desktop navbar, the mobile menu and the footer's quick links.
+    expect(count(html, 'href="/resume"')).toBe(3);
     expect(count(html, "<details")).toBeGreaterThanOrEqual(3); // dropdown, mobile menu, its list
     const hire = anchorWith(html, "Hire Me")!;
     expect(hire).toContain('href="https://www.linkedin.com/in/alexmorgan-dev"');
@@ -249,7 +251,7 @@ describe("project detail and 404s", () => {
       "User Experience",
     ])
       expect(laravel.html).toContain(text);
-    expect(laravel.html).toMatch(/\$\d[\d,]*/);
+    expect(laravel.html).toMatch(/\$\d[\d,]*\.\d\d</);
     // The gallery shows exactly when the project has images.
     const images = withDb(
       (db) =>
@@ -262,6 +264,56 @@ describe("project detail and 404s", () => {
     if (images > 0) expect(count(laravel.html, 'data-testid="gallery"')).toBe(1);
     else expect(laravel.html).not.toContain('data-testid="gallery"');
     expect(titleOf(laravel.html)).toMatch(/ · Alex Morgan$/);
+  });
+
+  it("formats money and dates and leaves out empty facts and story blocks (no '—' cards)", async () => {
+    const insert = (fields: Record<string, string | number | null>) =>
+      withDb((db) => {
+        const now = new Date().toISOString();
+        const all = {
+          skill: "React",
+          level: "Advanced",
+          createdAt: now,
+          updatedAt: now,
+          ...fields,
+        };
+        const cols = Object.keys(all);
+        return Number(
+          db
+            .prepare(
+              `INSERT INTO Project (${cols.join(",")}) VALUES (${cols.map(() => "?").join(",")})`,
+            )
+            .run(...Object.values(all)).lastInsertRowid,
+        );
+      });
+    const partial = insert({
+      title: "Facts partial",
+      clientName: "",
+      date: "2025-04-01",
+      service: "",
+      budget: 1234.5,
+      strategy: "",
+      design: "",
+      userExperience: "Smooth & quick",
+    });
+    const { html } = await page(`/projects/${partial}`);
+    const facts = /<dl[^>]*data-testid="project-facts"[^>]*>(.*?)<\/dl>/s.exec(html)?.[1] ?? "";
+    expect(facts.match(/<dt[^>]*>([^<]*)<\/dt>/g)?.map((dt) => dt.replace(/<[^>]+>/g, ""))).toEqual(
+      ["Date", "Budget"],
+    );
+    expect(facts).toContain(">April 1, 2025</dd>");
+    expect(facts).toContain(">$1,234.50</dd>");
+    expect(html).toMatch(/<h2[^>]*>User Experience<\/h2>/);
+    expect(html).not.toMatch(/<h2[^>]*>(Strategy|Design)<\/h2>/);
+    expect(html).not.toContain("—");
+
+    const bare = insert({ title: "Facts bare", budget: null });
+    const empty = await page(`/projects/${bare}`);
+    expect(empty.status).toBe(200);
+    expect(empty.html).not.toContain('data-testid="project-facts"');
+    expect(empty.html).not.toContain('data-testid="project-blocks"');
+    expect(empty.html).not.toContain("—");
+    withDb((db) => db.prepare("DELETE FROM Project WHERE id IN (?, ?)").run(partial, bare));
   });
 
   it.each(["/projects/999999", "/projects/abc", "/projects/0"])(

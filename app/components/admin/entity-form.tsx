@@ -6,6 +6,7 @@ import { buttonClass } from "~/components/dialog";
 import { SelectField, TextAreaField, TextField } from "~/components/form";
 import { FormResultMessage, useFormResult, useSchemaForm } from "~/components/form-result";
 import { ServiceIcon } from "~/components/service-icon";
+import { UnsavedChanges } from "~/components/unsaved-changes";
 import type { FieldOption, FieldSpec } from "~/entities/form-fields";
 
 export type { FieldOption, FieldSpec };
@@ -159,7 +160,8 @@ export function EntityForm({
   const [form, metas] = useSchemaForm({ schema, lastResult, defaultValue: defaultsOf(defaults) });
   return (
     <>
-      <FormResultMessage result={lastResult} />
+      <FormResultMessage result={lastResult} form={form} />
+      <UnsavedChanges forms={`form[id="${form.id}"]`} />
       <Form method="post" encType={encType} className="flex flex-col gap-4" {...getFormProps(form)}>
         {fields.map((field) => (
           <Field key={field.name} field={field} meta={metas[field.name]} />

@@ -70,6 +70,11 @@ export function SiteFooter({ profile, year }: { profile: Profile | null; year: n
               </Link>
             </li>
             <li>
+              <Link to="/resume" className={quickLink}>
+                Resume
+              </Link>
+            </li>
+            <li>
               <Link to="/contact" className={quickLink}>
                 Contact
               </Link>

@@ -107,6 +107,9 @@ export function SiteHeader({ profile }: { profile: Profile | null }) {
               ))}
             </ul>
           </details>
+          <NavLink to="/resume" className={navClass}>
+            Resume
+          </NavLink>
           <NavLink to="/contact" className={navClass}>
             Contact
           </NavLink>
@@ -161,6 +164,11 @@ export function SiteHeader({ profile }: { profile: Profile | null }) {
                     ))}
                   </ul>
                 </details>
+              </li>
+              <li>
+                <NavLink to="/resume" className={(s) => `block ${navClass(s)}`}>
+                  Resume
+                </NavLink>
               </li>
               <li>
                 <NavLink to="/contact" className={(s) => `block ${navClass(s)}`}>
