@@ -132,7 +132,9 @@ export function hasFieldErrors(result: FormResult | undefined): boolean {
  * field (`${form.id}-${name}`, or `idOf`). A refusal naming no field puts focus, without
  * JavaScript, on its inline message as the page loads and, with it, on `focusAfter` (an element
  * id): when the dialog is closed, or at once when the message is inline. `summary={false}`: a
- * one-field form whose field takes focus itself (`autoFocus`; `focusAfter` with JavaScript).
+ * one-field form, whose inline message stands for the summary (with JavaScript Conform puts
+ * focus on the refused field), or whose field takes focus itself (`autoFocus`, and `focusAfter`
+ * naming it).
  */
 export function FormResultMessage({
   result,
@@ -166,7 +168,7 @@ export function FormResultMessage({
           dialog={result.dialog}
           answer={result}
           inline={inline}
-          autoFocus={refusal && !summary && withSummary}
+          autoFocus={refusal && !summary && !(focusAfter && !withSummary)}
           onClose={refusal && !summary ? focusTarget : undefined}
         />
       ) : null}

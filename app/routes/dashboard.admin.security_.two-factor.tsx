@@ -380,7 +380,7 @@ export default function TwoFactorSettingsPage() {
               {setup.secret.replace(/(.{4})/g, "$1 ").trim()}
             </code>
           </p>
-          <FormResultMessage result={confirmResult} inline />
+          <FormResultMessage result={confirmResult} inline summary={false} />
           <Form
             method="post"
             className="flex flex-col gap-3"

@@ -118,7 +118,9 @@ test("changing the password signs out the other browser and keeps this one; the 
   await me.page.getByLabel(/^New password/).fill(NEW_PASSWORD);
   await me.page.getByLabel(/^Confirm new password/).fill(NEW_PASSWORD);
   await me.page.getByRole("button", { name: "Change Password" }).click();
-  await expect(me.page.getByText("The current password is not correct.")).toBeVisible();
+  await expect(me.page.getByLabel(/^Current password/)).toHaveAccessibleDescription(
+    "The current password is not correct.",
+  );
 
   await changePassword(me.page, OWNER.password, NEW_PASSWORD);
   await expectSignedOut(other.page);

@@ -67,7 +67,9 @@ test.describe("admin education", () => {
     await expect(page.getByLabel("Description")).toHaveAttribute("required", "");
     await page.getByLabel("Description").evaluate((el) => el.removeAttribute("required"));
     await page.getByRole("button", { name: "Update Education" }).click();
-    await expect(page.getByText("Description is required")).toBeVisible();
+    await expect(page.getByLabel("Description")).toHaveAccessibleDescription(
+      "Description is required",
+    );
     await expect(page.getByLabel("Degree")).toHaveValue(degree);
   });
 });

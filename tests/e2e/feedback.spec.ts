@@ -90,6 +90,24 @@ ownerTest.describe("a refused form puts focus on its error summary", () => {
   );
 
   ownerTest(
+    "Add Category with a name taken: 'Error!', then the summary has focus",
+    async ({ page, javaScriptEnabled }) => {
+      await page.goto("/dashboard/admin/category/add");
+      await page.getByLabel("Category Name").fill("react");
+      await page.getByRole("button", { name: "Add Category" }).click();
+      if (javaScriptEnabled) {
+        const ok = resultDialog(page).getByRole("button", { name: "OK" });
+        await expect(ok).toBeFocused();
+        await page.keyboard.press("Enter");
+      }
+      const summary = page.getByTestId("error-summary");
+      await expect(summary).toBeFocused();
+      await expect(summary).toBeInViewport();
+      await expect(summary).toContainText('A category named "react" already exists.');
+    },
+  );
+
+  ownerTest(
     "Add Education: the summary (no JS) or the first bad field (JS)",
     async ({ page, javaScriptEnabled }) => {
       await page.goto("/dashboard/admin/education/add");

@@ -142,7 +142,7 @@ test("turn two-factor sign-in on, sign in with a code and with a recovery code, 
     const form = page.getByRole("form", { name: "Turn off two-factor sign-in" });
     await form.getByLabel("or your password").fill("not-the-password");
     await form.getByRole("button", { name: "Turn off" }).click();
-    await expect(form.getByText("Wrong password")).toBeVisible();
+    await expect(form.getByLabel("or your password")).toHaveAccessibleDescription("Wrong password");
     await form.getByLabel("or your password").fill(OWNER.password);
     await form.getByRole("button", { name: "Turn off" }).click();
     await expect(page.getByText("Two-factor sign-in is off")).toBeVisible();
