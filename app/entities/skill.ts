@@ -12,6 +12,8 @@ export const SKILLS: AdminEntity = {
   listUrl: "/dashboard/admin/skills",
   addedTitle: "Skill Added Successfully!",
   addFailedText: "Failed to add Skill.",
+  updatedTitle: "Skill Updated Successfully!",
+  editUrl: (id) => `/dashboard/admin/skill-edit/${id}`,
   ordered: "skill",
   menu: { label: "Skills", icon: "★", allLabel: "All Skills" },
 };
