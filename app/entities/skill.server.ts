@@ -15,7 +15,9 @@ import { entityService, type Refusal } from "./entity.server";
 /** The refusal of a name another skill has, or null. */
 async function nameRefusal(name: string, exceptId?: number): Promise<Refusal | null> {
   const taken = await takenSkillName(name, exceptId);
-  return taken === null ? null : { fieldErrors: { name: `A skill named "${taken}" already exists.` } };
+  return taken === null
+    ? null
+    : { fieldErrors: { name: `A skill named "${taken}" already exists.` } };
 }
 
 export const skillService = entityService("skill", {

@@ -11,7 +11,12 @@ import {
   type AdminEntity,
   type DeleteConfirmData,
 } from "~/entities/entity";
-import { isRefusal, type EntityService, type Refusal, type Removal } from "~/entities/entity.server";
+import {
+  isRefusal,
+  type EntityService,
+  type Refusal,
+  type Removal,
+} from "~/entities/entity.server";
 import { parseId, type UpdateResult } from "~/entities/fields";
 import { requireOwner } from "./auth.server";
 import { formResult, parseSubmission } from "./form-result.server";

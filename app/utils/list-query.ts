@@ -52,3 +52,28 @@ export const NO_MATCHES_TEXT = "Nothing matches this search. Try other words or 
 
 /** Why the reorder controls are hidden while a list is narrowed. */
 export const REORDER_HIDDEN_TEXT = "Clear the search and filters to reorder.";
+
+/** What a list loader answers beside its rows: the query and where the page sits. */
+export type ListState<F extends string = never> = {
+  query: ListQuery<F>;
+  total: number;
+  page: number;
+  pageCount: number;
+  /** Rows before this page (the row numbers and Move up / Move down count from it). */
+  offset: number;
+};
+
+/** The ListState of `list` (a page of the models) for `query`. */
+export function listState<F extends string>(
+  query: ListQuery<F>,
+  list: Omit<ListPage<unknown>, "items">,
+  pageSize = LIST_PAGE_SIZE,
+): ListState<F> {
+  return {
+    query: { ...query, page: list.page },
+    total: list.total,
+    page: list.page,
+    pageCount: list.pageCount,
+    offset: (list.page - 1) * pageSize,
+  };
+}
