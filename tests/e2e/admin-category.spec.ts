@@ -51,7 +51,7 @@ test.describe("admin category", () => {
       await expect(page.getByTestId("form-result")).toContainText("Error!");
       await expect(page.getByTestId("form-result")).toContainText("Failed to add Category.");
     }
-    await expect(page.getByText('A category named "react" already exists.')).toBeVisible();
+    await expect(page.getByText('A category named "React" already exists.')).toBeVisible();
     await expect(page.getByLabel("Category Name")).toHaveValue("react");
   });
 
