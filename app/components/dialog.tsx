@@ -20,7 +20,8 @@ const iconTone = {
 
 export type DialogKind = keyof typeof icons;
 
-function DialogBody({
+/** A dialog's content: the kind's icon, the title, the text and the buttons (`children`). */
+export function DialogBody({
   kind,
   title,
   text,
@@ -50,7 +51,7 @@ function DialogBody({
   );
 }
 
-const dialogClass =
+export const dialogClass =
   "m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-2xl";
 
 export const buttonClass = {

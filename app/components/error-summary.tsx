@@ -30,8 +30,14 @@ export function focusAfterDialog(element: HTMLElement | null) {
   queueMicrotask(() => {
     const dialog = [...document.querySelectorAll("dialog")].find((d) => d.matches(":modal"));
     if (!dialog) return focus();
-    dialog.addEventListener("close", focus, { once: true });
-    cleanup = () => dialog.removeEventListener("close", focus);
+    // (A dialog the server rendered open is closed and opened again as a modal: not that close.)
+    const onClose = () => {
+      if (dialog.open) return;
+      cleanup();
+      focus();
+    };
+    dialog.addEventListener("close", onClose);
+    cleanup = () => dialog.removeEventListener("close", onClose);
   });
   return () => {
     cancelled = true;
@@ -66,12 +72,14 @@ export function ErrorSummary({
   const ref = useRef<HTMLDivElement>(null);
   const messages = fieldMessagesOf(errors);
   const shown = answer !== undefined && messages.length > 0;
+  // Only a new answer moves focus (once it is shown: the form's state may take one more render
+  // to hold its messages), not a message that goes as a field is corrected.
+  const focusedFor = useRef<object>();
   useEffect(() => {
-    if (!hydrated || !answer) return;
+    if (!hydrated || !answer || !shown || focusedFor.current === answer) return;
+    focusedFor.current = answer;
     return focusAfterDialog(ref.current);
-    // Only a new answer moves focus, not a message that goes as a field is corrected.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [answer]);
+  }, [hydrated, answer, shown]);
   if (!shown) return null;
   return (
     <div

@@ -26,14 +26,12 @@ export function fieldProps(meta: FieldMetadata<unknown>) {
 export const inputClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none aria-[invalid=true]:border-red-500";
 
-/** The mark of a required field after its label (its input says `required` to screen readers). */
+/**
+ * The mark of a required field after its label: drawn by CSS (` *`), hidden from screen readers
+ * (the input says `required`), so the label's text stays the field's name.
+ */
 export function RequiredMark() {
-  return (
-    <span aria-hidden className="text-red-600">
-      {" "}
-      *
-    </span>
-  );
+  return <span aria-hidden data-required-mark="" className="text-red-600 after:content-['_*']" />;
 }
 
 function FieldShell({

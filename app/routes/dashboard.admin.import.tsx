@@ -7,6 +7,7 @@ import { ImportReportView } from "~/components/admin/import-report";
 import { buttonClass } from "~/components/dialog";
 import { TextField } from "~/components/form";
 import { answerId, FormResultMessage, useFormResult } from "~/components/form-result";
+import { UnsavedChanges } from "~/components/unsaved-changes";
 import { IMPORT_URL, importFormSchema, type ImportSource } from "~/import/import-form";
 import { importFormReader, isImportRefusal, runImport } from "~/import/import-form.server";
 import type { TextFile } from "~/import/mongoexport";
@@ -197,6 +198,7 @@ export default function ImportPage() {
       width="narrow"
     >
       <FormResultMessage result={pageRefusal} />
+      <UnsavedChanges forms="form[data-testid^='import-form-']" />
       <div className="flex flex-col gap-6">
         <SourceForm
           source="url"

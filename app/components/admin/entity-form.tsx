@@ -6,6 +6,7 @@ import { buttonClass } from "~/components/dialog";
 import { SelectField, TextAreaField, TextField } from "~/components/form";
 import { FormResultMessage, useFormResult, useSchemaForm } from "~/components/form-result";
 import { ServiceIcon } from "~/components/service-icon";
+import { UnsavedChanges } from "~/components/unsaved-changes";
 import type { FieldOption, FieldSpec } from "~/entities/form-fields";
 
 export type { FieldOption, FieldSpec };
@@ -160,6 +161,7 @@ export function EntityForm({
   return (
     <>
       <FormResultMessage result={lastResult} form={form} />
+      <UnsavedChanges forms={`form[id="${form.id}"]`} />
       <Form method="post" encType={encType} className="flex flex-col gap-4" {...getFormProps(form)}>
         {fields.map((field) => (
           <Field key={field.name} field={field} meta={metas[field.name]} />

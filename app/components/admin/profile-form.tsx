@@ -9,6 +9,7 @@ import { hasFieldErrors, ResultMessage, useSchemaForm } from "~/components/form-
 import { PROFILE_FIELDS, profileSchema } from "~/entities/profile";
 import type { FormResult, ResultDialog } from "~/utils/form-result";
 import { Image } from "~/components/image";
+import { UnsavedChanges } from "~/components/unsaved-changes";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export const PROFILE_URL = "/dashboard/admin/profile";
@@ -181,6 +182,7 @@ export function ProfileForm({
   return (
     <>
       {shown ? <ResultMessage dialog={shown} /> : null}
+      <UnsavedChanges forms={`form[id="${form.id}"]`} />
       <Form
         method="post"
         action={PROFILE_URL}

@@ -6,6 +6,7 @@ import { FormResultMessage, useSchemaForm } from "~/components/form-result";
 import { Field, type FieldSpec } from "~/components/admin/entity-form";
 import { inputClass } from "~/components/form";
 import { Image } from "~/components/image";
+import { UnsavedChanges } from "~/components/unsaved-changes";
 import {
   LINK_REQUIRED_MESSAGE,
   MAX_GALLERY_IMAGES,
@@ -240,6 +241,7 @@ export function ProjectForm({
   return (
     <>
       <FormResultMessage result={result} form={form} idOf={projectFieldId(form.id)} />
+      <UnsavedChanges forms={`form[id="${form.id}"]`} />
       {hydrated && submitting && withFiles ? <UploadingDialog /> : null}
       <Form
         key={formKey}
