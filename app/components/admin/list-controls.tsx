@@ -64,11 +64,17 @@ export function ListControls({
   });
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // The form's values without the empty ones (a tidy URL: ?q=react, not ?q=react&level=).
+  const send = (replace: boolean) => {
+    if (!formRef.current) return;
+    const params = new URLSearchParams();
+    for (const [name, value] of new FormData(formRef.current))
+      if (typeof value === "string" && value.trim() !== "") params.set(name, value);
+    submit(params, { method: "get", action: path, replace, preventScrollReset: true });
+  };
   const follow = (delay: number) => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      if (formRef.current) submit(formRef.current, { replace: true, preventScrollReset: true });
-    }, delay);
+    timer.current = setTimeout(() => send(true), delay);
   };
 
   return (
@@ -81,6 +87,11 @@ export function ListControls({
         aria-label={searchLabel}
         className="flex flex-wrap items-end gap-3"
         preventScrollReset
+        onSubmit={(event) => {
+          event.preventDefault();
+          clearTimeout(timer.current);
+          send(false);
+        }}
       >
         {Object.entries(keep).map(([name, value]) =>
           value ? <input key={name} type="hidden" name={name} value={value} /> : null,
