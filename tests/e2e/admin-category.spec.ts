@@ -51,7 +51,13 @@ test.describe("admin category", () => {
       await expect(page.getByTestId("form-result")).toContainText("Error!");
       await expect(page.getByTestId("form-result")).toContainText("Failed to add Category.");
     }
-    await expect(page.getByText('A category named "React" already exists.')).toBeVisible();
+    // Beside the field (its description), and in the error summary.
+    await expect(page.getByLabel("Category Name")).toHaveAccessibleDescription(
+      /A category named "React" already exists\./,
+    );
+    await expect(page.getByTestId("error-summary")).toContainText(
+      'A category named "React" already exists.',
+    );
     await expect(page.getByLabel("Category Name")).toHaveValue("react");
   });
 
