@@ -13,6 +13,8 @@ export const CATEGORIES: AdminEntity = {
   listUrl: "/dashboard/admin/category",
   addedTitle: "Category Added Successfully!",
   addFailedText: "Failed to add Category.",
+  updatedTitle: "Category Updated Successfully!",
+  editUrl: (id) => `/dashboard/admin/category-edit/${id}`,
   deleteTitle: "Delete Category?",
   ordered: "category",
   blockedReason: (n) => categoryInUseReason(n),

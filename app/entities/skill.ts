@@ -12,11 +12,16 @@ export const SKILLS: AdminEntity = {
   listUrl: "/dashboard/admin/skills",
   addedTitle: "Skill Added Successfully!",
   addFailedText: "Failed to add Skill.",
+  updatedTitle: "Skill Updated Successfully!",
+  editUrl: (id) => `/dashboard/admin/skill-edit/${id}`,
   ordered: "skill",
   menu: { label: "Skills", icon: "★", allLabel: "All Skills" },
 };
 
-/** REST: GET and POST /addskill, GET, PUT and DELETE /addskill/{id} (decisions.md: skills are deleted here). */
+/**
+ * REST: GET and POST /addskill, GET, PUT and DELETE /addskill/{id} (decisions.md: skills are
+ * deleted here); 409 for a name another skill has.
+ */
 export const SKILL_REST: RestShape = {
   path: "/addskill",
   tag: "Skills",
@@ -25,11 +30,19 @@ export const SKILL_REST: RestShape = {
   bodies: { SkillInput: { schema: skillSchema, description: `On PUT: ${PUT_NOTE}` } },
   collection: {
     get: { summary: "List skills" },
-    post: { summary: "Add a skill", body: "SkillInput" },
+    post: {
+      summary: "Add a skill (names are unique, ignoring case)",
+      body: "SkillInput",
+      errors: [409],
+    },
   },
   item: {
     get: { summary: "One skill" },
-    put: { summary: "Update a skill", body: "SkillInput" },
+    put: {
+      summary: "Rename a skill (names are unique, ignoring case)",
+      body: "SkillInput",
+      errors: [409],
+    },
     delete: { summary: "Delete a skill" },
   },
 };

@@ -4,6 +4,8 @@ import { selectOf } from "./select.server";
 import { listOrder, topPosition } from "./position.server";
 import { hasChanges, type UpdateResult } from "~/entities/fields";
 import { categorySchema, type CategoryInput } from "~/entities/category";
+import { pageOf, searchWhere, takenName } from "./search.server";
+import type { ListPage } from "~/utils/list-query";
 
 const select = selectOf(categorySchema);
 export type Category = Prisma.CategoryGetPayload<{ select: typeof select }>;
@@ -20,25 +22,30 @@ export function getCategory(id: number): Promise<Category | null> {
   return prisma.category.findUnique({ where: { id }, select });
 }
 
-/** Whether another category (not `exceptId`) has this name, ignoring case. */
-export async function categoryNameTaken(name: string, exceptId = 0): Promise<boolean> {
-  const rows = await prisma.$queryRawUnsafe<Array<{ n: number | bigint }>>(
-    `SELECT COUNT(*) AS n FROM "Category" WHERE name = ? COLLATE NOCASE AND id <> ?`,
-    name,
-    exceptId,
+/** One page of the categories whose name contains every word of `q`, in the owner's order. */
+export async function pageOfCategories(q: string, page: number): Promise<ListPage<Category>> {
+  const where = await searchWhere("Category", ["name"], q);
+  return pageOf(
+    page,
+    () => prisma.category.count({ where }),
+    (skip, take) => prisma.category.findMany({ select, where, orderBy: listOrder, skip, take }),
   );
-  return Number(rows[0]?.n ?? 0) > 0;
 }
 
-/** The refusal of a name another category has (create and rename say the same). */
-const nameTakenError = (name: string) => `A category named "${name}" already exists.`;
+/**
+ * The refusal of a name another category (not `exceptId`) has, ignoring case and surrounding
+ * spaces (create and rename say the same, naming the existing one), or null.
+ */
+async function nameTakenError(name: string, exceptId?: number): Promise<string | null> {
+  const taken = await takenName("Category", name, exceptId);
+  return taken === null ? null : `A category named "${taken}" already exists.`;
+}
 
 export type CreateCategoryResult = { ok: true; category: Category } | { ok: false; error: string };
 
 export async function createCategory(input: CategoryInput): Promise<CreateCategoryResult> {
-  if (await categoryNameTaken(input.name)) {
-    return { ok: false, error: nameTakenError(input.name) };
-  }
+  const error = await nameTakenError(input.name);
+  if (error) return { ok: false, error };
   const category = await prisma.category.create({
     data: { ...input, position: await topPosition("category") },
     select,
@@ -60,8 +67,8 @@ export async function updateCategory(
   const current = await getCategory(id);
   if (!current) return { ok: true, matchedCount: 0, modifiedCount: 0 };
   if (!hasChanges(current, input)) return { ok: true, matchedCount: 1, modifiedCount: 0 };
-  if (await categoryNameTaken(input.name, id))
-    return { ok: false, error: nameTakenError(input.name) };
+  const error = await nameTakenError(input.name, id);
+  if (error) return { ok: false, error };
   await prisma.$transaction([
     prisma.category.update({ where: { id }, data: input }),
     prisma.project.updateMany({ where: { skill: current.name }, data: { skill: input.name } }),

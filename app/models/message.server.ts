@@ -1,4 +1,5 @@
 import { prisma } from "./db.server";
+import { searchWhere } from "./search.server";
 import {
   MESSAGES_PAGE_SIZE,
   type ContactInput,
@@ -98,13 +99,25 @@ export async function findRecentDuplicate(
   return match ? { id: match.id, createdAt: match.createdAt } : null;
 }
 
-/** One page of a folder, newest first. A page past the end shows the last page. */
-export async function listMessages(folder: MessageFolder, page = 1) {
-  const total = await prisma.message.count({ where: { folder } });
+/**
+ * One page of a folder, newest first. A page past the end shows the last page. `search` narrows
+ * it: messages containing every word of `q` (name, email, subject or text), unread ones only.
+ */
+export async function listMessages(
+  folder: MessageFolder,
+  page = 1,
+  search: { q?: string; unread?: boolean } = {},
+) {
+  const where = {
+    folder,
+    ...(await searchWhere("Message", ["name", "email", "subject", "message"], search.q ?? "")),
+    ...(search.unread ? { readAt: null } : {}),
+  };
+  const total = await prisma.message.count({ where });
   const pageCount = Math.max(1, Math.ceil(total / MESSAGES_PAGE_SIZE));
   const current = Math.min(Math.max(1, Math.floor(page)), pageCount);
   const rows = await prisma.message.findMany({
-    where: { folder },
+    where,
     select: listSelect,
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     skip: (current - 1) * MESSAGES_PAGE_SIZE,

@@ -5,6 +5,8 @@ import { topPosition } from "./position.server";
 import { selectOf } from "./select.server";
 import { fieldErrorsOf } from "~/utils/validation";
 import { listCategories } from "./category.server";
+import { pageOf, searchWhere } from "./search.server";
+import type { ListPage } from "~/utils/list-query";
 import {
   LINK_REQUIRED_MESSAGE,
   projectCreateSchema,
@@ -121,6 +123,69 @@ export async function pageOfProjects(
     take: pageSize,
   });
   return { projects, page, totalPages, total, pageSize };
+}
+
+/** The admin list's filters ("" = any). */
+export type AdminProjectFilters = {
+  /** A skill (category name), ignoring case. */
+  skill: string;
+  level: string;
+  /** "draft" or "published". */
+  status: string;
+  /** "featured" or "not-featured". */
+  featured: string;
+};
+
+/**
+ * One page of the admin project list (drafts included, the owner's order): the projects whose
+ * title, subtitle, descriptions, client, service or skill contain every word of `q`, narrowed by
+ * the filters.
+ */
+export async function pageOfAdminProjects(
+  q: string,
+  page: number,
+  filters: AdminProjectFilters,
+): Promise<ListPage<ProjectCard>> {
+  const search = await searchWhere(
+    "Project",
+    ["title", "subtitle", "shortDescription", "longDescription", "clientName", "service", "skill"],
+    q,
+  );
+  const skill = filters.skill ? await searchWhereSkill(filters.skill) : {};
+  const where: Prisma.ProjectWhereInput = {
+    AND: [
+      search,
+      skill,
+      filters.level ? { level: filters.level } : {},
+      filters.status ? { draft: filters.status === "draft" } : {},
+      filters.featured ? { featured: filters.featured === "featured" } : {},
+    ],
+  };
+  return pageOf(
+    page,
+    () => prisma.project.count({ where }),
+    (skip, take) =>
+      prisma.project.findMany({ select: cardSelect, where, orderBy: adminOrder, skip, take }),
+  );
+}
+
+/** The projects whose skill is `skill` ignoring case. */
+async function searchWhereSkill(skill: string): Promise<{ id: { in: number[] } }> {
+  const rows = await prisma.$queryRawUnsafe<Array<{ id: number | bigint }>>(
+    `SELECT id FROM "Project" WHERE skill = ? COLLATE NOCASE`,
+    skill,
+  );
+  return { id: { in: rows.map((r) => Number(r.id)) } };
+}
+
+/** The distinct skills projects use (the admin list's skill filter). */
+export async function projectSkills(): Promise<string[]> {
+  const rows = await prisma.project.findMany({
+    select: { skill: true },
+    distinct: ["skill"],
+    orderBy: { skill: "asc" },
+  });
+  return rows.map((r) => r.skill).filter(Boolean);
 }
 
 /** The newest projects by id (the dashboard's Recent Projects). */

@@ -4,6 +4,8 @@ import { selectOf } from "./select.server";
 import type { UpdateResult } from "~/entities/fields";
 import { updateIfChanged } from "./update.server";
 import { listOrder, topPosition } from "./position.server";
+import { pageOf, searchWhere } from "./search.server";
+import type { ListPage } from "~/utils/list-query";
 import { serviceSchema, type ServiceInput } from "~/entities/service";
 
 const select = selectOf(serviceSchema);
@@ -11,6 +13,16 @@ export type Service = Prisma.ServiceGetPayload<{ select: typeof select }>;
 
 export function listServices(): Promise<Service[]> {
   return prisma.service.findMany({ select, orderBy: listOrder });
+}
+
+/** One page of the service records containing every word of `q` (title, subtitle). */
+export async function pageOfServices(q: string, page: number): Promise<ListPage<Service>> {
+  const where = await searchWhere("Service", ["title", "subtitle"], q);
+  return pageOf(
+    page,
+    () => prisma.service.count({ where }),
+    (skip, take) => prisma.service.findMany({ select, where, orderBy: listOrder, skip, take }),
+  );
 }
 
 export function countServices() {

@@ -43,8 +43,13 @@ export default function DashboardHome() {
         ))}
       </section>
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
-        <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm xl:col-span-2">
-          <h2 className="mb-4 text-lg font-semibold">Recent Projects</h2>
+        <section
+          aria-labelledby="recent-projects-title"
+          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm xl:col-span-2"
+        >
+          <h2 id="recent-projects-title" className="mb-4 text-lg font-semibold">
+            Recent Projects
+          </h2>
           {recent.length === 0 ? (
             <p className="text-slate-600">No projects found.</p>
           ) : (

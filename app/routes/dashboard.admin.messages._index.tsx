@@ -11,6 +11,11 @@ import {
 import { folderSchema, MESSAGES_PAGE_SIZE, type MessageFolder } from "~/entities/message";
 import { requireOwner } from "~/utils/auth.server";
 import { dashboardMeta } from "~/utils/page-title";
+import { isFiltered, listHref, listState, NO_MATCHES_TEXT } from "~/utils/list-query";
+import { parseListQuery } from "~/utils/list-query.server";
+import { ListControls, ListPagination } from "~/components/admin/list-controls";
+
+const LIST_URL = "/dashboard/admin/messages";
 
 export const meta: MetaFunction = () => dashboardMeta("Messages");
 
@@ -24,17 +29,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);
   const url = new URL(request.url);
   const folder = folderSchema.catch("inbox").parse(url.searchParams.get("folder") ?? "inbox");
-  const requested = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  const query = parseListQuery(request, { show: ["unread"] });
   const [list, counts] = await Promise.all([
-    listMessages(folder, Number.isFinite(requested) ? requested : 1),
+    listMessages(folder, query.page, { q: query.q, unread: query.filters.show === "unread" }),
     countByFolder(),
   ]);
   return json({
     folder,
     counts,
-    page: list.page,
-    pageCount: list.pageCount,
-    total: list.total,
+    ...listState(query, list, MESSAGES_PAGE_SIZE),
     items: list.items.map((m) => ({
       id: m.id,
       name: m.name,
@@ -50,13 +53,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-function pageHref(folder: MessageFolder, page: number) {
-  const params = new URLSearchParams();
-  if (folder !== "inbox") params.set("folder", folder);
-  if (page > 1) params.set("page", String(page));
-  const query = params.toString();
-  return `/dashboard/admin/messages${query ? `?${query}` : ""}`;
-}
+/** A folder's list (the tabs: the whole folder, not narrowed). */
+const folderHref = (folder: MessageFolder) =>
+  listHref(LIST_URL, { q: "", filters: {} }, keep(folder));
+
+/** The folder the search form and page links keep ('inbox' is the bare URL). */
+const keep = (folder: MessageFolder) => ({ folder: folder === "inbox" ? "" : folder });
 
 const notifyTone: Record<string, string> = {
   sent: "bg-emerald-100 text-emerald-800",
@@ -67,15 +69,16 @@ const notifyTone: Record<string, string> = {
 };
 
 export default function MessagesList() {
-  const { folder, counts, items, page, pageCount, total } = useLoaderData<typeof loader>();
+  const { folder, counts, items, query, page, pageCount, total } = useLoaderData<typeof loader>();
   const tab = FOLDER_TABS.find((t) => t.folder === folder) ?? FOLDER_TABS[0];
+  const narrowed = isFiltered(query);
   return (
     <AdminPage title="Messages" description="What visitors sent through the contact form.">
       <nav aria-label="Message folders" className="mb-5 flex flex-wrap gap-2">
         {FOLDER_TABS.map((t) => (
           <Link
             key={t.folder}
-            to={pageHref(t.folder, 1)}
+            to={folderHref(t.folder)}
             aria-current={t.folder === folder ? "page" : undefined}
             className={`rounded-full border px-4 py-1.5 text-sm font-medium ${
               t.folder === folder
@@ -87,8 +90,28 @@ export default function MessagesList() {
           </Link>
         ))}
       </nav>
+      <ListControls
+        path={LIST_URL}
+        query={query}
+        total={total}
+        searchLabel={`Search ${tab.label.toLowerCase()}`}
+        placeholder="Name, email, subject or text"
+        keep={keep(folder)}
+        filters={[
+          {
+            name: "show",
+            label: "Show",
+            options: [
+              { value: "", label: "All messages" },
+              { value: "unread", label: "Unread only" },
+            ],
+          },
+        ]}
+      />
       {items.length === 0 ? (
-        <p className="py-8 text-center text-slate-600">{tab.empty}</p>
+        <p className="py-8 text-center text-slate-600" data-testid="empty-state">
+          {narrowed ? NO_MATCHES_TEXT : tab.empty}
+        </p>
       ) : (
         <ul
           aria-label={`${tab.label} messages`}
@@ -138,43 +161,13 @@ export default function MessagesList() {
           ))}
         </ul>
       )}
-      {total > MESSAGES_PAGE_SIZE ? (
-        <nav aria-label="Pagination" className="mt-5 flex items-center justify-center gap-4">
-          {page > 1 ? (
-            <Link
-              to={pageHref(folder, page - 1)}
-              className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50"
-            >
-              Prev
-            </Link>
-          ) : (
-            <span
-              aria-disabled="true"
-              className="rounded-lg border border-slate-200 px-4 py-2 text-sm text-slate-400"
-            >
-              Prev
-            </span>
-          )}
-          <span className="text-sm text-slate-700">
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link
-              to={pageHref(folder, page + 1)}
-              className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50"
-            >
-              Next
-            </Link>
-          ) : (
-            <span
-              aria-disabled="true"
-              className="rounded-lg border border-slate-200 px-4 py-2 text-sm text-slate-400"
-            >
-              Next
-            </span>
-          )}
-        </nav>
-      ) : null}
+      <ListPagination
+        path={LIST_URL}
+        query={query}
+        page={page}
+        pageCount={pageCount}
+        keep={keep(folder)}
+      />
     </AdminPage>
   );
 }

@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DataTable } from "~/components/admin/data-table";
+import { ListControls, ListPagination } from "~/components/admin/list-controls";
 import { useReorder } from "~/components/admin/reorder-controls";
 import {
   PROJECT_ADD_URL,
@@ -12,17 +13,36 @@ import {
 } from "~/components/admin/project-form";
 import { DeleteButton, EditLink, RowActions, RowLink } from "~/components/admin/row-actions";
 import { Image } from "~/components/image";
-import { listProjects } from "~/models/project.server";
+import { LEVELS } from "~/entities/project";
+import { listCategories } from "~/models/category.server";
+import { pageOfAdminProjects, projectSkills } from "~/models/project.server";
 import { requireOwner } from "~/utils/auth.server";
 import { dashboardMeta } from "~/utils/page-title";
+import { isFiltered, listState, NO_MATCHES_TEXT } from "~/utils/list-query";
+import { parseListQuery } from "~/utils/list-query.server";
 
 export const meta: MetaFunction = () => dashboardMeta("Projects");
 
+/** The list's filters and the values each allows (any other value means "any"). */
+const STATUSES = ["draft", "published"] as const;
+const FEATURED = ["featured", "not-featured"] as const;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);
-  const projects = await listProjects({ includeDrafts: true });
+  const [categories, used] = await Promise.all([listCategories(), projectSkills()]);
+  const skills = [...new Set([...categories.map((c) => c.name), ...used])].sort((a, b) =>
+    a.localeCompare(b),
+  );
+  const query = parseListQuery(request, {
+    skill: skills,
+    level: LEVELS,
+    status: STATUSES,
+    featured: FEATURED,
+  });
+  const list = await pageOfAdminProjects(query.q, query.page, query.filters);
   return json({
-    projects: projects.map((p) => ({
+    skills,
+    projects: list.items.map((p) => ({
       id: p.id,
       title: p.title,
       subtitle: p.subtitle || p.shortDescription,
@@ -30,29 +50,71 @@ export async function loader({ request }: LoaderFunctionArgs) {
       draft: p.draft,
       featured: p.featured,
     })),
+    ...listState(query, list),
   });
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["projects"][number];
 
 export default function ProjectsList() {
-  const { projects } = useLoaderData<typeof loader>();
+  const { projects, skills, query, total, page, pageCount, offset } =
+    useLoaderData<typeof loader>();
+  const narrowed = isFiltered(query);
   const reorder = useReorder(
     PROJECTS,
     projects,
     (p) => p.id,
     (p) => p.title,
+    { offset, total, narrowed },
   );
+  const any = (label: string) => ({ value: "", label });
   return (
     <AdminPage title="All Projects" action={{ to: PROJECT_ADD_URL, label: "Add Project" }}>
+      <ListControls
+        path={PROJECTS.listUrl}
+        query={query}
+        total={total}
+        searchLabel="Search projects"
+        placeholder="Title, client, description…"
+        filters={[
+          {
+            name: "skill",
+            label: "Skill",
+            options: [any("Any skill"), ...skills.map((skill) => ({ value: skill, label: skill }))],
+          },
+          {
+            name: "level",
+            label: "Level",
+            options: [any("Any level"), ...LEVELS.map((level) => ({ value: level, label: level }))],
+          },
+          {
+            name: "status",
+            label: "Status",
+            options: [
+              any("Drafts and published"),
+              { value: "draft", label: "Drafts" },
+              { value: "published", label: "Published" },
+            ],
+          },
+          {
+            name: "featured",
+            label: "Featured",
+            options: [
+              any("Featured or not"),
+              { value: "featured", label: "Featured" },
+              { value: "not-featured", label: "Not featured" },
+            ],
+          },
+        ]}
+      />
       <DataTable<Row>
         rows={reorder.rows}
         rowProps={reorder.rowProps}
         rowKey={(p) => p.id}
         caption="All projects"
-        empty="No projects found."
+        empty={narrowed ? NO_MATCHES_TEXT : "No projects found."}
         columns={[
-          { header: "SL", cell: (_, index) => index + 1, className: "w-12" },
+          { header: "SL", cell: (_, index) => offset + index + 1, className: "w-12" },
           {
             header: "Thumbnail",
             cell: (p) =>
@@ -101,9 +163,10 @@ export default function ProjectsList() {
               </RowActions>
             ),
           },
-          reorder.column,
+          ...reorder.columns,
         ]}
       />
+      <ListPagination path={PROJECTS.listUrl} query={query} page={page} pageCount={pageCount} />
       {reorder.live}
     </AdminPage>
   );

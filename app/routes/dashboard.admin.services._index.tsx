@@ -3,40 +3,54 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DataTable } from "~/components/admin/data-table";
+import { ListControls, ListPagination } from "~/components/admin/list-controls";
 import { useReorder } from "~/components/admin/reorder-controls";
 import { SERVICES } from "~/entities/service";
 import { addUrlOf } from "~/entities/entity";
 import { DeleteButton, EditLink, RowActions } from "~/components/admin/row-actions";
 import { ServiceIcon } from "~/components/service-icon";
-import { serviceService } from "~/entities/service.server";
+import { pageOfServices } from "~/models/service.server";
 import { requireOwner } from "~/utils/auth.server";
 import { dashboardMeta } from "~/utils/page-title";
+import { isFiltered, listState, NO_MATCHES_TEXT } from "~/utils/list-query";
+import { parseListQuery } from "~/utils/list-query.server";
 
 export const meta: MetaFunction = () => dashboardMeta("Services");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);
-  return json({ services: await serviceService.list() });
+  const query = parseListQuery(request);
+  const list = await pageOfServices(query.q, query.page);
+  return json({ services: list.items, ...listState(query, list) });
 }
 
 export default function ServicesList() {
-  const { services } = useLoaderData<typeof loader>();
+  const { services, query, total, page, pageCount, offset } = useLoaderData<typeof loader>();
+  const narrowed = isFiltered(query);
   const reorder = useReorder(
     SERVICES,
     services,
     (service) => service.id,
     (service) => service.title,
+    { offset, total, narrowed },
   );
   return (
     <AdminPage title="All Services" action={{ to: addUrlOf(SERVICES), label: "Add New" }}>
+      <ListControls
+        path={SERVICES.listUrl}
+        query={query}
+        total={total}
+        searchLabel="Search services"
+        placeholder="Title or sub-title"
+      />
       <DataTable
         caption="Services"
         rows={reorder.rows}
         rowProps={reorder.rowProps}
         rowKey={(service) => service.id}
-        empty="No feathers found. Try adding one!"
+        empty={narrowed ? NO_MATCHES_TEXT : "No feathers found. Try adding one!"}
         columns={[
-          { header: "#", cell: (_, index) => index + 1, className: "md:w-12" },
+          { header: "#", cell: (_, index) => offset + index + 1, className: "md:w-12" },
           {
             header: "Title",
             cell: (service) => (
@@ -60,9 +74,10 @@ export default function ServicesList() {
             ),
             className: "md:w-44",
           },
-          reorder.column,
+          ...reorder.columns,
         ]}
       />
+      <ListPagination path={SERVICES.listUrl} query={query} page={page} pageCount={pageCount} />
       {reorder.live}
     </AdminPage>
   );

@@ -11,7 +11,12 @@ import {
   type AdminEntity,
   type DeleteConfirmData,
 } from "~/entities/entity";
-import { isRefusal, type EntityService, type Removal } from "~/entities/entity.server";
+import {
+  isRefusal,
+  type EntityService,
+  type Refusal,
+  type Removal,
+} from "~/entities/entity.server";
 import { parseId, type UpdateResult } from "~/entities/fields";
 import { requireOwner } from "./auth.server";
 import { formResult, parseSubmission } from "./form-result.server";
@@ -108,7 +113,8 @@ export async function handleUpdate<S extends z.ZodTypeAny>(
   }: {
     entity: AdminEntity;
     schema: S;
-    update: (id: number, data: z.infer<S>) => Promise<UpdateResult>;
+    /** A Refusal (e.g. a name another record has) answers 400 with its field messages. */
+    update: (id: number, data: z.infer<S>) => Promise<UpdateResult | Refusal>;
     nameOf?: (data: z.infer<S>) => string;
   },
 ) {
@@ -122,12 +128,18 @@ export async function handleUpdate<S extends z.ZodTypeAny>(
     });
   }
   const { submission } = parsed;
-  let result: UpdateResult;
+  let result: UpdateResult | Refusal;
   try {
     result = await update(id, submission.value);
   } catch (error) {
     console.error(`Updating ${entity.noun} ${id} failed:`, error);
     return formResult(submission, { text: SOMETHING_WENT_WRONG, status: 500 });
+  }
+  if (isRefusal(result)) {
+    return formResult(submission, {
+      text: `Failed to update ${entity.noun}.`,
+      fieldErrors: result.fieldErrors,
+    });
   }
   if (result.matchedCount === 0) throw notFound(entity);
   if (result.modifiedCount === 0) {

@@ -51,8 +51,12 @@ test.describe("admin category", () => {
       await expect(page.getByTestId("form-result")).toContainText("Error!");
       await expect(page.getByTestId("form-result")).toContainText("Failed to add Category.");
     }
+    // Beside the field (its description), and in the error summary.
     await expect(page.getByLabel("Category Name")).toHaveAccessibleDescription(
-      'A category named "react" already exists.',
+      /A category named "React" already exists\./,
+    );
+    await expect(page.getByTestId("error-summary")).toContainText(
+      'A category named "React" already exists.',
     );
     await expect(page.getByLabel("Category Name")).toHaveValue("react");
   });

@@ -55,7 +55,7 @@ describe("admin category", () => {
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.dialog.text).toBe("Failed to add Category.");
-    expect(body.error.name).toEqual(['A category named "svelte" already exists.']);
+    expect(body.error.name).toEqual(['A category named "Svelte" already exists.']);
     expect(body.initialValue.name).toBe("svelte");
   });
 

@@ -188,7 +188,7 @@ describe.each(owners)("the owner writes (%s)", (_label, owner) => {
     const clash = await call(server, owner(), "PUT", `/addcategory/${id}`, {
       name: `OTHER ${stamp}`,
     });
-    expectError(clash, 409, new RegExp(`A category named "OTHER ${stamp}" already exists\\.`));
+    expectError(clash, 409, new RegExp(`A category named "Other ${stamp}" already exists\\.`));
     expect(clash.json.fields).toEqual({ name: clash.json.error });
     expect(snapshot(server)).toEqual(before);
 

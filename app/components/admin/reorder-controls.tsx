@@ -4,6 +4,7 @@ import { Image } from "~/components/image";
 import { useHydrated } from "~/utils/use-hydrated";
 import { REORDER_URL, reorderKeyOf } from "~/entities/admin";
 import type { AdminEntity } from "~/entities/entity";
+import { REORDER_HIDDEN_TEXT } from "~/utils/list-query";
 import type { Column } from "./data-table";
 
 const stepClass =
@@ -99,20 +100,37 @@ const moveTo = (ids: number[], id: number, to: number) => {
   return next;
 };
 
+/** Where a list's rows sit: one page of `total` rows starting at `offset`, maybe narrowed. */
+export type ReorderScope = {
+  /** Rows before this page (Move up is enabled on a later page's first row). */
+  offset?: number;
+  /** Rows in the whole list (defaults to the rows given: the whole list on one page). */
+  total?: number;
+  /** A search or filter is active: the rows are not the whole order, so no reordering. */
+  narrowed?: boolean;
+};
+
 /**
  * Reordering for an admin list: Move up / Move down buttons in every row (no JavaScript needed)
  * and, once hydrated, a drag handle per row: drag it with the mouse, or press Space/Enter to pick
  * the row up, the arrow keys to move it, Space/Enter to drop it and Escape to cancel. Moves are
  * announced in a live region; a drop posts the whole order and the list revalidates.
  *
- * Use `rows` (the list in its current order), `rowProps` (for DataTable), `column` and `live`.
+ * On a page of a longer list the Move buttons move a row in the whole order (across pages) and
+ * the drag handles are left out (a drop posts the order of the rows it sees). While the list is
+ * narrowed by a search or filter there is no Order column: a note says to clear them.
+ *
+ * Use `rows` (the list in its current order), `rowProps` (for DataTable), `columns` (the Order
+ * column, or none) and `live`.
  */
 export function useReorder<Row>(
   list: AdminEntity,
   serverRows: Row[],
   idOf: (row: Row) => number,
   nameOf: (row: Row) => string,
+  { offset = 0, total = serverRows.length, narrowed = false }: ReorderScope = {},
 ) {
+  const draggable = !narrowed && offset === 0 && total <= serverRows.length;
   const entity = reorderKeyOf(list);
   const hydrated = useHydrated();
   const fetcher = useFetcher();
@@ -217,7 +235,7 @@ export function useReorder<Row>(
       const moving = grab?.id === id;
       return (
         <div className="flex items-center gap-1">
-          {hydrated ? (
+          {hydrated && draggable ? (
             <button
               type="button"
               data-reorder-handle={id}
@@ -251,20 +269,30 @@ export function useReorder<Row>(
               <span className="sr-only">Drag {name}</span>
             </button>
           ) : null}
-          <StepButton entity={entity} id={id} name={name} direction="up" disabled={index === 0} />
+          <StepButton
+            entity={entity}
+            id={id}
+            name={name}
+            direction="up"
+            disabled={offset + index === 0}
+          />
           <StepButton
             entity={entity}
             id={id}
             name={name}
             direction="down"
-            disabled={index === rows.length - 1}
+            disabled={offset + index === Math.max(total, rows.length) - 1}
           />
         </div>
       );
     },
   };
 
-  const live = (
+  const live = narrowed ? (
+    <p className="mt-3 text-sm text-slate-600" data-testid="reorder-hidden">
+      {REORDER_HIDDEN_TEXT}
+    </p>
+  ) : (
     <>
       <p id={`reorder-help-${entity}`} className="sr-only">
         Press Space or Enter to pick up a row, the arrow keys to move it, Space or Enter to drop it,
@@ -276,5 +304,5 @@ export function useReorder<Row>(
     </>
   );
 
-  return { rows, rowProps, column, live };
+  return { rows, rowProps, columns: narrowed ? [] : [column], live };
 }

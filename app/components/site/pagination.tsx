@@ -24,23 +24,30 @@ function PageLink({ to, label }: { to: string | null; label: "Prev" | "Next" }) 
   );
 }
 
-/** Prev, 'Page X of Y' and Next: plain links to ?page=N, so they work without JavaScript. */
+/**
+ * Prev, 'Page X of Y' and Next: plain links to ?page=N, so they work without JavaScript.
+ * `hrefOf` makes a page's link another way (the admin lists keep their search and filters).
+ */
 export function Pagination({
-  basePath,
+  basePath = "",
   page,
   totalPages,
+  hrefOf = (n) => pageHref(basePath, n),
+  className = "mt-12",
 }: {
-  basePath: string;
+  basePath?: string;
   page: number;
   totalPages: number;
+  hrefOf?: (page: number) => string;
+  className?: string;
 }) {
   return (
-    <nav aria-label="Pagination" className="mt-12 flex items-center justify-center gap-4">
-      <PageLink to={page > 1 ? pageHref(basePath, page - 1) : null} label="Prev" />
+    <nav aria-label="Pagination" className={`${className} flex items-center justify-center gap-4`}>
+      <PageLink to={page > 1 ? hrefOf(page - 1) : null} label="Prev" />
       <p className="text-sm font-medium text-slate-700" aria-live="polite">
         {`Page ${page} of ${totalPages}`}
       </p>
-      <PageLink to={page < totalPages ? pageHref(basePath, page + 1) : null} label="Next" />
+      <PageLink to={page < totalPages ? hrefOf(page + 1) : null} label="Next" />
     </nav>
   );
 }
