@@ -44,6 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       email: m.email,
       subject: m.subject,
       preview: m.preview,
+      spamReason: m.spamReason,
       unread: m.readAt === null,
       date: m.createdAt.toISOString(),
       dateLabel: formatMessageDate(m.createdAt),
@@ -147,6 +148,11 @@ export default function MessagesList() {
                     {m.subject}
                   </span>
                   <span className="block truncate text-sm text-slate-500">{m.preview}</span>
+                  {folder === "spam" && m.spamReason ? (
+                    <span className="block text-xs text-amber-800" data-testid="spam-reason">
+                      Why spam: {m.spamReason}
+                    </span>
+                  ) : null}
                 </span>
                 <span className="flex items-center gap-3 text-xs text-slate-500 md:flex-col md:items-end md:gap-1">
                   <time dateTime={m.date}>{m.dateLabel}</time>

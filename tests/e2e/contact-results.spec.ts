@@ -154,7 +154,12 @@ test("the owner reads why a message went to Spam", async ({
         .run(subject, reason, now, now).lastInsertRowid,
     );
   });
-  await asOwner(`/dashboard/admin/messages/${id}`);
+  // The Spam folder's list says why too, under the message's preview.
+  await asOwner(`/dashboard/admin/messages?folder=spam&q=${encodeURIComponent(subject)}`);
+  await expect(page.getByTestId("message-row").getByTestId("spam-reason")).toHaveText(
+    `Why spam: ${reason}`,
+  );
+  await page.goto(`/dashboard/admin/messages/${id}`);
   await expect(page.getByRole("heading", { name: subject })).toBeVisible();
   await expect(page.getByTestId("spam-reason")).toHaveText(reason);
   if (javaScriptEnabled) await expectAxeCleanInBothThemes(page, "message in Spam");
