@@ -9,12 +9,12 @@ import {
 } from "@remix-run/react";
 import { Image } from "~/components/image";
 import { ErrorPanel } from "~/components/site/error-panel";
+import { ProjectBlocks, ProjectFacts } from "~/components/site/project-facts";
 import { ThumbnailPlaceholder } from "~/components/site/project-card";
 import { pageMeta, profileFromMatches, siteName, useSiteData } from "~/components/site/site-data";
 import { JsonLd } from "~/components/json-ld";
 import { projectJsonLd } from "~/utils/structured-data";
 import { parseId } from "~/entities/fields";
-import { isIsoDate } from "~/entities/project";
 import { getProject } from "~/models/project.server";
 
 export const PROJECT_NOT_FOUND = "Project not found.";
@@ -40,37 +40,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
     { matches, location, image: project.thumbnail || undefined, type: "article" },
   );
 };
-
-const money = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  timeZone: "UTC",
-});
-
-/** An ISO date in words; the old backend's free text ("Spring 2021") as it was stored. */
-function formatDate(value: string) {
-  return isIsoDate(value) ? dateFormat.format(Date.parse(value)) : value;
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4">
-      <dt className="text-xs font-semibold tracking-wider text-slate-600 uppercase">{label}</dt>
-      <dd className="mt-1 font-semibold break-words text-slate-900">{value || "—"}</dd>
-    </div>
-  );
-}
-
-function Block({ title, text }: { title: string; text: string }) {
-  return (
-    <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 className="text-lg font-bold text-slate-900">{title}</h2>
-      <p className="mt-2 leading-relaxed whitespace-pre-line text-slate-700">{text || "—"}</p>
-    </section>
-  );
-}
 
 export default function ProjectDetail() {
   const { project } = useLoaderData<typeof loader>();
@@ -122,25 +91,13 @@ export default function ProjectDetail() {
           )}
         </div>
 
-        <dl className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-4">
-          <Fact label="Client" value={project.clientName} />
-          <Fact label="Date" value={project.date ? formatDate(project.date) : ""} />
-          <Fact label="Service" value={project.service} />
-          <Fact
-            label="Budget"
-            value={project.budget === null ? "" : `$${money.format(project.budget)}`}
-          />
-        </dl>
+        <ProjectFacts project={project} className="mt-8" />
 
         {project.shortDescription ? (
           <p className="mt-10 text-xl leading-relaxed text-slate-800">{project.shortDescription}</p>
         ) : null}
 
-        <div className="mt-10 grid gap-6 md:grid-cols-3">
-          <Block title="Strategy" text={project.strategy} />
-          <Block title="Design" text={project.design} />
-          <Block title="User Experience" text={project.userExperience} />
-        </div>
+        <ProjectBlocks project={project} className="mt-10" />
 
         {project.longDescription ? (
           <section className="mt-10">

@@ -6,6 +6,7 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { PROJECTS, projectEditUrl } from "~/components/admin/project-form";
 import { buttonClass } from "~/components/dialog";
 import { Image } from "~/components/image";
+import { ProjectBlocks, ProjectFacts } from "~/components/site/project-facts";
 import { parseId } from "~/entities/fields";
 import { getProject } from "~/models/project.server";
 import { requireOwner } from "~/utils/auth.server";
@@ -20,15 +21,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const project = id === null ? null : await getProject(id, { includeDrafts: true });
   if (!project) throw new Response("This project does not exist.", { status: 404 });
   return json({ project });
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="rounded-lg bg-slate-50 p-3">
-      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-1 text-slate-900">{children || "—"}</dd>
-    </div>
-  );
 }
 
 function Block({ title, text }: { title: string; text: string }) {
@@ -52,7 +44,6 @@ function ExternalLink({ href, children }: { href: string; children: ReactNode })
 
 export default function ViewProject() {
   const { project } = useLoaderData<typeof loader>();
-  const budget = project.budget === null ? "" : `$${project.budget.toLocaleString("en-US")}`;
   return (
     <AdminPage title={project.title} description={project.subtitle}>
       <article className="flex flex-col gap-6">
@@ -67,22 +58,19 @@ export default function ViewProject() {
           </div>
         ) : null}
         {project.thumbnail ? (
-          <Image
-            src={project.thumbnail}
-            alt={`${project.title} thumbnail`}
-            sizes="(min-width: 1280px) 1100px, 100vw"
-            priority
-            className="max-h-[28rem] w-full rounded-xl object-cover"
-          />
+          // The whole image, as uploaded (no crop), on a frame that shows its edges.
+          <figure className="overflow-hidden rounded-xl border border-slate-200 bg-slate-100">
+            <Image
+              src={project.thumbnail}
+              alt={`${project.title} thumbnail`}
+              sizes="(min-width: 1280px) 1100px, 100vw"
+              priority
+              className="mx-auto block h-auto max-h-[32rem] w-auto max-w-full"
+              data-testid="project-thumbnail"
+            />
+          </figure>
         ) : null}
-        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          <Fact label="Client Name">{project.clientName}</Fact>
-          <Fact label="Date">{project.date}</Fact>
-          <Fact label="Service">{project.service}</Fact>
-          <Fact label="Budget">{budget}</Fact>
-          <Fact label="Skill">{project.skill}</Fact>
-          <Fact label="Level">{project.level}</Fact>
-        </dl>
+        <ProjectFacts project={project} withCategory />
         {project.liveView || project.sourceCode ? (
           <div className="flex flex-wrap gap-3">
             {project.liveView ? (
@@ -94,11 +82,7 @@ export default function ViewProject() {
           </div>
         ) : null}
         <Block title="Short Description" text={project.shortDescription} />
-        <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
-          <Block title="Strategy" text={project.strategy} />
-          <Block title="Design" text={project.design} />
-          <Block title="User Experience" text={project.userExperience} />
-        </div>
+        <ProjectBlocks project={project} heading="h3" />
         <Block title="Long Description" text={project.longDescription} />
         {project.images.length ? (
           <section>
