@@ -64,10 +64,12 @@ export const buttonClass = {
 
 /**
  * A message dialog (the spec's success / error / info dialogs) with an OK button.
- * Server-rendered `open`, so it shows without JavaScript (OK closes it through
- * `<form method="dialog">`, plain HTML); with JavaScript it becomes a modal that keeps focus
- * inside and closes with Escape (this effect on the dashboard, app/enhance/dialogs.ts, which
- * finds `data-modal`, on the public pages).
+ * Server-rendered `open`, so it shows without JavaScript: styled as a modal by CSS alone
+ * (app.css, `dialog[data-modal][open]:not(:modal)`: fixed, centred, over a backdrop) and moving
+ * neither focus nor the page (no autofocus); OK closes it through `<form method="dialog">`,
+ * plain HTML. With JavaScript it becomes a true modal with OK focused that keeps focus inside
+ * and closes with Escape (this effect on the dashboard, app/enhance/dialogs.ts, which finds
+ * `data-modal`, on the public pages).
  */
 export function MessageDialog({
   kind,
@@ -84,6 +86,7 @@ export function MessageDialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const hydrated = useHydrated();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -104,7 +107,7 @@ export function MessageDialog({
     >
       <DialogBody kind={kind} title={title} text={text} titleId={titleId}>
         <form method="dialog">
-          <button type="submit" className={buttonClass.primary} autoFocus>
+          <button type="submit" className={buttonClass.primary} autoFocus={hydrated}>
             {okLabel}
           </button>
         </form>
@@ -142,6 +145,7 @@ export function ConfirmAction({
 }) {
   const hydrated = useHydrated();
   const ref = useRef<HTMLDialogElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
   return (
     <>
       <a
@@ -151,6 +155,8 @@ export function ConfirmAction({
           if (!hydrated || !ref.current) return;
           event.preventDefault();
           ref.current.showModal();
+          // The safe choice has focus: Enter or Space never confirms by accident.
+          cancelRef.current?.focus();
         }}
       >
         {children}
@@ -167,6 +173,7 @@ export function ConfirmAction({
               </button>
             </Form>
             <button
+              ref={cancelRef}
               type="button"
               className={buttonClass.secondary}
               onClick={() => ref.current?.close()}
@@ -180,7 +187,10 @@ export function ConfirmAction({
   );
 }
 
-/** The no-JavaScript confirmation page body: same texts, a real form, and a way back. */
+/**
+ * The no-JavaScript confirmation page body: same texts, a real form, and a way back, which has
+ * focus as the page loads (`autofocus`: the safe choice, Enter does not confirm).
+ */
 export function ConfirmPage({
   title = "Are you sure?",
   text = "This action cannot be undone!",
@@ -212,7 +222,7 @@ export function ConfirmPage({
             {confirmLabel}
           </button>
         </Form>
-        <a href={cancelHref} className={buttonClass.secondary}>
+        <a href={cancelHref} className={buttonClass.secondary} autoFocus>
           {cancelLabel}
         </a>
       </DialogBody>

@@ -1,8 +1,10 @@
 import { useForm, type DefaultValue } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useActionData } from "@remix-run/react";
+import { useEffect } from "react";
 import type { ZodTypeAny } from "zod";
 import { MessageDialog } from "~/components/dialog";
+import { ErrorSummary, fieldMessagesOf, type FieldMessages } from "~/components/error-summary";
 import { isFormResult, type FormResult, type ResultDialog } from "~/utils/form-result";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -75,16 +77,22 @@ const tone: Record<ResultDialog["kind"], string> = {
  * THE way a form's result is shown: with JavaScript the spec's modal dialog ('Error!', 'No
  * Changes Made'), reopened for every new answer; without it (or with `inline`) the same title
  * and text inline above the form. `answer` identifies one answer (the action's data object).
+ * `autoFocus`: the inline message of a refusal takes focus as the new document loads (no
+ * JavaScript). `onClose`: called when the dialog is closed (e.g. to put focus back in the form).
  */
 export function ResultMessage({
   dialog,
   answer,
   inline = false,
+  autoFocus = false,
+  onClose,
 }: {
   dialog: ResultDialog;
   answer?: object;
   /** Inline also with JavaScript (a form the person goes on typing in, e.g. a code). */
   inline?: boolean;
+  autoFocus?: boolean;
+  onClose?: () => void;
 }) {
   const hydrated = useHydrated();
   if (hydrated && !inline) {
@@ -94,6 +102,7 @@ export function ResultMessage({
         kind={dialog.kind}
         title={dialog.title}
         text={dialog.text}
+        onClose={onClose}
       />
     );
   }
@@ -101,7 +110,9 @@ export function ResultMessage({
     <div
       role={dialog.kind === "error" || dialog.kind === "warning" ? "alert" : "status"}
       data-testid="form-result"
-      className={`mb-4 rounded-lg border p-3 ${tone[dialog.kind]}`}
+      tabIndex={autoFocus ? -1 : undefined}
+      autoFocus={autoFocus && !hydrated}
+      className={`mb-4 rounded-lg border p-3 focus:outline-2 focus:outline-offset-2 focus:outline-red-600 ${tone[dialog.kind]}`}
     >
       <p className="font-semibold">{dialog.title}</p>
       <p className="text-sm">{dialog.text}</p>
@@ -109,20 +120,65 @@ export function ResultMessage({
   );
 }
 
-/** The result message of a form result, if there is one. */
+/** Whether a result names fields (its messages are then shown beside them). */
+export function hasFieldErrors(result: FormResult | undefined): boolean {
+  return fieldMessagesOf(result?.error).length > 0;
+}
+
+/**
+ * The result of a form: its dialog (see ResultMessage) and, when the answer refused fields, THE
+ * error summary (app/components/error-summary.tsx) that takes focus, JS on and off. Give `form`
+ * (Conform's form metadata) and the summary lists the current messages and links each to its
+ * field (`${form.id}-${name}`, or `idOf`). A refusal naming no field puts focus, without
+ * JavaScript, on its inline message as the page loads and, with it, on `focusAfter` (an element
+ * id): when the dialog is closed, or at once when the message is inline. `summary={false}`: a
+ * one-field form whose field takes focus itself (`autoFocus`; `focusAfter` with JavaScript).
+ */
 export function FormResultMessage({
   result,
-  inline,
+  inline = false,
+  form,
+  idOf,
+  focusAfter,
+  summary: withSummary = true,
 }: {
   result: FormResult | undefined;
   inline?: boolean;
+  form?: { id: string; allErrors: FieldMessages };
+  idOf?: (name: string) => string | undefined;
+  focusAfter?: string;
+  summary?: boolean;
 }) {
-  return result?.dialog ? (
-    <ResultMessage dialog={result.dialog} answer={result} inline={inline} />
-  ) : null;
-}
-
-/** Whether a result names fields (its messages are then shown beside them). */
-export function hasFieldErrors(result: FormResult | undefined): boolean {
-  return Object.keys(result?.error ?? {}).some((name) => name !== "");
+  const hydrated = useHydrated();
+  const summary = withSummary && hasFieldErrors(result);
+  const refusal = result?.dialog?.kind === "error" || result?.dialog?.kind === "warning";
+  const focusTarget = () => (focusAfter ? document.getElementById(focusAfter)?.focus() : undefined);
+  useEffect(() => {
+    if (hydrated && inline && refusal && !summary) focusTarget();
+    // Once per answer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [result]);
+  if (!result) return null;
+  return (
+    <>
+      {result.dialog ? (
+        <ResultMessage
+          dialog={result.dialog}
+          answer={result}
+          inline={inline}
+          autoFocus={refusal && !summary && withSummary}
+          onClose={refusal && !summary ? focusTarget : undefined}
+        />
+      ) : null}
+      {summary ? (
+        <div className="mb-4">
+          <ErrorSummary
+            errors={form?.allErrors ?? result.error}
+            answer={result}
+            idOf={idOf ?? (form ? (name) => `${form.id}-${name}` : undefined)}
+          />
+        </div>
+      ) : null}
+    </>
+  );
 }

@@ -26,6 +26,16 @@ export function fieldProps(meta: FieldMetadata<unknown>) {
 export const inputClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none aria-[invalid=true]:border-red-500";
 
+/** The mark of a required field after its label (its input says `required` to screen readers). */
+export function RequiredMark() {
+  return (
+    <span aria-hidden className="text-red-600">
+      {" "}
+      *
+    </span>
+  );
+}
+
 function FieldShell({
   id,
   label,
@@ -45,12 +55,7 @@ function FieldShell({
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
         {label}
-        {required ? (
-          <span aria-hidden className="text-red-600">
-            {" "}
-            *
-          </span>
-        ) : null}
+        {required ? <RequiredMark /> : null}
       </label>
       {children}
       {hint && !error ? (

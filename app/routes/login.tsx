@@ -9,7 +9,7 @@ import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { Form, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { buttonClass } from "~/components/dialog";
-import { TextField, fieldProps, inputClass } from "~/components/form";
+import { RequiredMark, TextField, fieldProps, inputClass } from "~/components/form";
 import {
   FormResultMessage,
   hasFieldErrors,
@@ -150,6 +150,7 @@ function PasswordField({
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
         {label}
+        <RequiredMark />
       </label>
       <div className="relative">
         <input
@@ -210,7 +211,12 @@ export default function LoginPage() {
           <div className="mb-6" />
         )}
         {/* With field messages the reason stays above the form, near them; else the dialog. */}
-        <FormResultMessage result={result} inline={hasFieldErrors(result)} />
+        <FormResultMessage
+          result={result}
+          inline={hasFieldErrors(result)}
+          form={form}
+          focusAfter={fields.password.id}
+        />
         <Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(form)}>
           <input type="hidden" name="intent" value={setup ? "setup" : "login"} />
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/dashboard"} />

@@ -142,7 +142,7 @@ export default function TwoFactorSignInPage() {
             ? "Enter the 6-digit code from your authenticator app."
             : "Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each code works once."}
         </p>
-        <FormResultMessage result={result} inline />
+        <FormResultMessage result={result} inline summary={false} focusAfter={code.id} />
         <Form
           method="post"
           className="mt-4 flex flex-col gap-4"

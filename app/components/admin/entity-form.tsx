@@ -159,7 +159,7 @@ export function EntityForm({
   const [form, metas] = useSchemaForm({ schema, lastResult, defaultValue: defaultsOf(defaults) });
   return (
     <>
-      <FormResultMessage result={lastResult} />
+      <FormResultMessage result={lastResult} form={form} />
       <Form method="post" encType={encType} className="flex flex-col gap-4" {...getFormProps(form)}>
         {fields.map((field) => (
           <Field key={field.name} field={field} meta={metas[field.name]} />

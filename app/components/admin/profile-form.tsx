@@ -3,8 +3,9 @@ import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { buttonClass } from "~/components/dialog";
 import { Field } from "~/components/admin/entity-form";
-import { FormAlert, inputClass } from "~/components/form";
-import { ResultMessage, useSchemaForm } from "~/components/form-result";
+import { ErrorSummary } from "~/components/error-summary";
+import { inputClass } from "~/components/form";
+import { hasFieldErrors, ResultMessage, useSchemaForm } from "~/components/form-result";
 import { PROFILE_FIELDS, profileSchema } from "~/entities/profile";
 import type { FormResult, ResultDialog } from "~/utils/form-result";
 import { Image } from "~/components/image";
@@ -205,7 +206,6 @@ export function ProfileForm({
   // each time, so the same message twice still shows twice).
   const [shown, setShown] = useState<ResultDialog | null>(result?.dialog ?? null);
   useEffect(() => setShown(result?.dialog ?? null), [result]);
-  const fieldErrorCount = Object.keys(form.allErrors).filter((k) => k !== "").length;
   const image = fields.image.initialValue;
   const answered = result ? (form.initialValue as Record<string, unknown>) : undefined;
   const keptImage = keptRefsOf(answered, "imageFile")[0];
@@ -226,7 +226,11 @@ export function ProfileForm({
           form.onSubmit(event);
         }}
       >
-        {fieldErrorCount ? <FormAlert title="Please correct the highlighted fields." /> : null}
+        <ErrorSummary
+          errors={form.allErrors}
+          answer={hasFieldErrors(result) ? result : undefined}
+          idOf={(name) => (name === "image" ? "profile-image-file" : `${form.id}-${name}`)}
+        />
         <ProfileImageField
           savedImage={savedImage}
           initialImage={typeof image === "string" ? image : ""}

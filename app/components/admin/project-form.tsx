@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from "r
 import { buttonClass } from "~/components/dialog";
 import { FormResultMessage, useSchemaForm } from "~/components/form-result";
 import { Field, type FieldSpec } from "~/components/admin/entity-form";
-import { FormAlert, inputClass } from "~/components/form";
+import { inputClass } from "~/components/form";
 import { Image } from "~/components/image";
 import {
   LINK_REQUIRED_MESSAGE,
@@ -75,6 +75,12 @@ function useUploading(action: string) {
     [...(navigation.formData?.values() ?? [])].some((v) => v instanceof File && v.size > 0);
   return { submitting, withFiles };
 }
+
+/** The id of a field's input, for the error summary's links (file inputs are `${name}-file`). */
+const projectFieldId = (formId: string) => (name: string) =>
+  ["thumbnail", "newThumbnail", "images", "newImages"].includes(name)
+    ? `${name}-file`
+    : `${formId}-${name}`;
 
 /** The declared fields grouped by their section, in order of first appearance. */
 function sectionsOf(specs: FieldSpec[]): Array<[string, FieldSpec[]]> {
@@ -266,7 +272,6 @@ export function ProjectForm({
   };
   const fieldOf = (spec: FieldSpec) =>
     spec.name === "skill" ? skillField : spec.name === "date" ? dateField : spec;
-  const fieldErrorCount = Object.keys(form.allErrors).filter((k) => k !== "").length;
   const currentImages = existing?.images ?? [];
   const removedValue = typed.removeImages;
   const removed = new Set(
@@ -282,7 +287,7 @@ export function ProjectForm({
   const typedDetail = typedDetails(answered);
   return (
     <>
-      <FormResultMessage result={result} />
+      <FormResultMessage result={result} form={form} idOf={projectFieldId(form.id)} />
       {hydrated && submitting && withFiles ? <UploadingDialog /> : null}
       <Form
         key={formKey}
@@ -292,11 +297,7 @@ export function ProjectForm({
         className="flex flex-col gap-5"
         {...getFormProps(form)}
         noValidate={false}
-        aria-describedby={fieldErrorCount ? "project-form-errors" : undefined}
       >
-        {fieldErrorCount ? (
-          <FormAlert id="project-form-errors" title="Please correct the highlighted fields." />
-        ) : null}
         {sectionsOf(fieldSpecs).map(([title, specs]) => (
           <Section key={title} title={title}>
             {specs.map((spec) => (
