@@ -49,6 +49,7 @@ export function detailValues(
  * JavaScript a click on the preview sets the focal point. `src` is the image's address or a slot.
  */
 export function ImageDetailFields({
+  formId,
   index,
   src,
   label,
@@ -56,6 +57,8 @@ export function ImageDetailFields({
   errors,
   preview,
 }: {
+  /** The form's id: each input's id is `${formId}-${name}` (the error summary links to it). */
+  formId: string;
   index: number;
   src: string;
   /** Which image, for the labels: "Thumbnail", "Image 2". */
@@ -70,8 +73,8 @@ export function ImageDetailFields({
   const hasError = (["alt", "caption", "focalX", "focalY"] as const).some((k) => error(k));
   const setFocus = (event: MouseEvent<HTMLDivElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
-    const x = document.getElementById(`${names.focalX}-input`) as HTMLInputElement | null;
-    const y = document.getElementById(`${names.focalY}-input`) as HTMLInputElement | null;
+    const x = document.getElementById(`${formId}-${names.focalX}`) as HTMLInputElement | null;
+    const y = document.getElementById(`${formId}-${names.focalY}`) as HTMLInputElement | null;
     if (!x || !y || box.width === 0 || box.height === 0) return;
     x.value = String(Math.round(((event.clientX - box.left) / box.width) * 100));
     y.value = String(Math.round(((event.clientY - box.top) / box.height) * 100));
@@ -90,7 +93,7 @@ export function ImageDetailFields({
         <TextField
           label={`${label} alt text`}
           name={names.alt}
-          id={`${names.alt}-input`}
+          id={`${formId}-${names.alt}`}
           defaultValue={values.alt}
           maxLength={ALT_MAX}
           error={error("alt")}
@@ -99,7 +102,7 @@ export function ImageDetailFields({
         <TextField
           label={`${label} caption`}
           name={names.caption}
-          id={`${names.caption}-input`}
+          id={`${formId}-${names.caption}`}
           defaultValue={values.caption}
           maxLength={CAPTION_MAX}
           error={error("caption")}
@@ -108,7 +111,7 @@ export function ImageDetailFields({
           <TextField
             label={`${label} focus across (%)`}
             name={names.focalX}
-            id={`${names.focalX}-input`}
+            id={`${formId}-${names.focalX}`}
             type="number"
             min={0}
             max={100}
@@ -120,7 +123,7 @@ export function ImageDetailFields({
           <TextField
             label={`${label} focus down (%)`}
             name={names.focalY}
-            id={`${names.focalY}-input`}
+            id={`${formId}-${names.focalY}`}
             type="number"
             min={0}
             max={100}

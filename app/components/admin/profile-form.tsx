@@ -239,6 +239,7 @@ export function ProfileForm({
           onResult={setShown}
         />
         <ImageDetailFields
+          formId={form.id}
           index={0}
           src={PROFILE_IMAGE_SLOT}
           label="Profile picture"

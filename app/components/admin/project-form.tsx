@@ -338,6 +338,7 @@ export function ProjectForm({
               resetOn={result}
             />
             <ImageDetailFields
+              formId={form.id}
               index={0}
               src={THUMBNAIL_SLOT}
               label="Thumbnail"
@@ -397,6 +398,7 @@ export function ProjectForm({
                       />
                     </label>
                     <ImageDetailFields
+                      formId={form.id}
                       index={1 + index}
                       src={src}
                       label={`Image ${index + 1}`}
@@ -411,7 +413,7 @@ export function ProjectForm({
               </ul>
             ) : null}
             {keptImages.length ? (
-              <ul className="grid grid-cols-2 gap-3" aria-label="Portfolio images already uploaded">
+              <ul className="grid grid-cols-2 gap-3" aria-label="Already uploaded images">
                 {keptImages.map((src, index) => (
                   <li
                     key={src}
@@ -423,6 +425,7 @@ export function ProjectForm({
                       label={`Image ${currentImages.length + index + 1}`}
                     />
                     <ImageDetailFields
+                      formId={form.id}
                       index={1 + MAX_GALLERY_IMAGES + index}
                       src={src}
                       label={`Image ${currentImages.length + index + 1}`}
