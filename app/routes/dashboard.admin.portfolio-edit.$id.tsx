@@ -25,7 +25,11 @@ import { requireOwner } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ImageUploadError, parseFormWithImages } from "~/utils/uploads.server";
 import { withKeptUploads, type FileInput } from "~/utils/kept-uploads.server";
-import { entriesFor, imageDetailsFromForm } from "~/utils/image-details-form.server";
+import {
+  entriesFor,
+  imageDetailsFromForm,
+  withoutCarriedOver,
+} from "~/utils/image-details-form.server";
 import { getImageDetails, saveImageDetails } from "~/models/image-detail.server";
 import { THUMBNAIL_SLOT } from "~/entities/image-detail";
 import { formResult, typedSubmission } from "~/utils/form-result.server";
@@ -134,6 +138,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
         errors.date = `${errors.date}. ${storedDateNote(project.date)}`;
       return formResult(typed, { fieldErrors: errors, ...validationDialog(errors) });
     }
+    // (read before the update: it removes the replaced images and their details)
+    const detailEntries = await withoutCarriedOver(
+      entriesFor(details.entries, [result.input.thumbnail, ...result.input.images]),
+      project.thumbnail,
+      result.input.thumbnail,
+    );
     let update: UpdateResult;
     try {
       // The service also removes the images the project no longer uses.
@@ -150,9 +160,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // Uploads that did not end up in the project (e.g. a replacement for an image that was also
     // marked Remove). Referenced images are kept.
     await removeUnusedImages(uploaded);
-    const detailChanges = await saveImageDetails(
-      entriesFor(details.entries, [result.input.thumbnail, ...result.input.images]),
-    );
+    const detailChanges = await saveImageDetails(detailEntries);
     if (update.modifiedCount === 0 && detailChanges === 0) {
       return formResult(typed, { title: NO_CHANGES_TITLE, text: NO_CHANGES_TEXT, status: 200 });
     }

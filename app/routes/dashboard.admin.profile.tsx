@@ -13,7 +13,11 @@ import { requireOwner } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ImageUploadError, parseFormWithImages } from "~/utils/uploads.server";
 import { withKeptUploads, type FileInput } from "~/utils/kept-uploads.server";
-import { entriesFor, imageDetailsFromForm } from "~/utils/image-details-form.server";
+import {
+  entriesFor,
+  imageDetailsFromForm,
+  withoutCarriedOver,
+} from "~/utils/image-details-form.server";
 import { getImageDetails, saveImageDetails } from "~/models/image-detail.server";
 import { PROFILE_IMAGE_SLOT } from "~/entities/image-detail";
 import { NO_CHANGES_TEXT, NO_CHANGES_TITLE } from "~/entities/entity";
@@ -72,11 +76,17 @@ export async function action({ request }: ActionFunctionArgs) {
       const errors = { ...(result.success ? {} : fieldErrorsOf(result.error)), ...details.errors };
       return formResult(typed, { text: Object.values(errors)[0] ?? FAILED, fieldErrors: errors });
     }
+    // (read before the save: it removes the replaced picture and its details)
+    const detailEntries = await withoutCarriedOver(
+      entriesFor(details.entries, [result.data.image]),
+      (await getProfile())?.image ?? "",
+      result.data.image,
+    );
     // The service also removes the picture the save replaced.
     const saved = await profileService.save(result.data);
     // Any upload that did not end up in the profile.
     await removeUnusedImages(uploaded);
-    const detailChanges = await saveImageDetails(entriesFor(details.entries, [result.data.image]));
+    const detailChanges = await saveImageDetails(detailEntries);
     if (saved.modifiedCount === 0 && detailChanges === 0) {
       return formResult(typed, { title: NO_CHANGES_TITLE, text: NO_CHANGES_TEXT, status: 200 });
     }

@@ -1,7 +1,9 @@
 // The image details a dashboard form sent (detail0Src, detail0Alt, ... one block per image
 // shown beside it): checked with the entity's rules, for saving once the content is saved.
+import { getImageDetails } from "~/models/image-detail.server";
 import {
   detailFieldNames,
+  detailOf,
   imageDetailFormSchema,
   MAX_DETAIL_BLOCKS,
   type ImageDetail,
@@ -46,3 +48,20 @@ export function imageDetailsFromForm(
 /** The entries for images the saved content uses (details of others are not stored). */
 export const entriesFor = (entries: DetailEntry[], used: string[]) =>
   entries.filter((entry) => used.includes(entry.src));
+
+const sameDetail = (a: ImageDetail, b: ImageDetail) =>
+  a.alt === b.alt && a.caption === b.caption && a.focalX === b.focalX && a.focalY === b.focalY;
+
+/**
+ * When a save replaced an image (`previous` → `current`), the details the form still showed for
+ * the old one, untouched, describe the old picture: they do not follow it to the new one.
+ */
+export async function withoutCarriedOver(
+  entries: DetailEntry[],
+  previous: string,
+  current: string,
+): Promise<DetailEntry[]> {
+  if (!previous || previous === current) return entries;
+  const before = detailOf(await getImageDetails([previous]), previous);
+  return entries.filter((entry) => entry.src !== current || !sameDetail(entry.detail, before));
+}

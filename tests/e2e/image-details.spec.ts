@@ -32,6 +32,16 @@ async function apiProject(page: Page, title: string): Promise<ApiProject> {
   return project!;
 }
 
+/** Opens an image's details (a <details> disclosure; open already when it has values). */
+async function openDetails(page: Page, label: string) {
+  const details = page
+    .locator("details")
+    .filter({ has: page.getByText(`${label}: alt text, caption, focus`) });
+  if (!(await details.evaluate((d: HTMLDetailsElement) => d.open))) {
+    await details.locator("summary").click();
+  }
+}
+
 async function fillProject(page: Page, title: string, liveView: string) {
   await page.getByRole("textbox", { name: "Title", exact: true }).fill(title);
   await page.getByRole("textbox", { name: "Subtitle", exact: true }).fill("Kept uploads");
@@ -65,10 +75,17 @@ test.describe("images (#17)", () => {
     await page.getByLabel("Portfolio Images").setInputFiles(gallery);
     await page.getByRole("button", { name: "Add Project" }).click();
 
-    // Refused: the summary has focus, the three images are shown as already uploaded.
+    // Refused: focus on the error summary (or, with JavaScript, the bad field itself), the
+    // three images shown as already uploaded.
     const summary = page.getByTestId("error-summary");
-    await expect(summary).toBeFocused();
     await expect(summary).toContainText("Live View");
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => document.activeElement?.getAttribute("data-testid") ?? document.activeElement?.id,
+        ),
+      )
+      .toBe(javaScriptEnabled ? "project-add-liveView" : "error-summary");
     const kept = page.getByTestId("kept-upload");
     await expect(kept).toHaveCount(3);
     await expect(kept.first()).toContainText("already uploaded");
@@ -82,12 +99,20 @@ test.describe("images (#17)", () => {
 
     // Fix the field, describe the images, save: no file chosen again.
     await page.getByLabel("Live View URL").fill("https://harbor.example.com/");
-    await page.getByText("Thumbnail: alt text, caption, focus").click();
+    await openDetails(page, "Thumbnail");
     await page.getByLabel("Thumbnail alt text").fill("The booking screen on a phone");
     await page.getByLabel("Thumbnail focus across (%)").fill("20");
     await page.getByLabel("Thumbnail focus down (%)").fill("80");
-    await page.getByText("Image 2: alt text, caption, focus").click();
+    await openDetails(page, "Image 2");
     await page.getByLabel("Image 2 caption").fill("Berths by size");
+    if (javaScriptEnabled) {
+      // A click on the preview sets the focal point (the number fields stay the keyboard way).
+      const preview = page.getByTestId("image-details-6").getByTestId("focal-preview");
+      const box = (await preview.boundingBox())!;
+      await preview.click({ position: { x: box.width * 0.25, y: box.height * 0.75 } });
+      await expect(page.getByLabel("Image 2 focus across (%)")).toHaveValue(/^2[4-6]$/);
+      await expect(page.getByLabel("Image 2 focus down (%)")).toHaveValue(/^7[4-6]$/);
+    }
     await page.getByRole("button", { name: "Add Project" }).click();
     const dialog = page.getByTestId("message-dialog");
     await expect(dialog).toContainText("Project Added Successfully!");
@@ -102,14 +127,11 @@ test.describe("images (#17)", () => {
     const cover = page.getByRole("img", { name: "The booking screen on a phone" });
     await expect(cover).toBeVisible();
     await expect(cover).toHaveCSS("object-position", "20% 80%");
-    await expect(page.getByTestId("gallery").locator("figcaption")).toHaveText([
-      "Berths by size",
-    ]);
+    await expect(page.getByTestId("gallery").locator("figcaption")).toHaveText(["Berths by size"]);
     await page.goto("/projects");
     await expect(
       page.getByRole("img", { name: "The booking screen on a phone" }).first(),
     ).toHaveCSS("object-position", "20% 80%");
-    void javaScriptEnabled;
   });
 
   test("a refused file is named; the accepted one beside it is kept", async ({ page }) => {
@@ -124,16 +146,101 @@ test.describe("images (#17)", () => {
       input.onchange = null;
     });
     await page.getByLabel("Thumbnail", { exact: true }).setInputFiles(text);
-    await page.getByLabel("Thumbnail", { exact: true }).evaluate((input: HTMLInputElement) =>
-      input.setCustomValidity(""),
-    );
+    await page
+      .getByLabel("Thumbnail", { exact: true })
+      .evaluate((input: HTMLInputElement) => input.setCustomValidity(""));
     await page
       .getByLabel("Portfolio Images")
       .setInputFiles([await pngFile("ok.png", 200, 120, "#334155")]);
     await page.getByRole("button", { name: "Add Project" }).click();
-    await expect(page.getByText(/thumbnail\.txt was not saved: not a JPEG.*choose it again/).first())
-      .toBeVisible();
+    await expect(
+      page.getByText(/thumbnail\.txt was not saved: not a JPEG.*choose it again/).first(),
+    ).toBeVisible();
     await expect(page.getByTestId("kept-upload")).toHaveCount(1);
+  });
+});
+
+test.describe("profile picture details (#17)", () => {
+  test.setTimeout(120_000);
+
+  test("a refused profile keeps its new picture (no JS); alt text and focal point reach the about card", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await openAsOwner(page, "/dashboard/admin/profile");
+    const email = page.getByLabel("Email");
+    const original = await email.inputValue();
+    if (!javaScriptEnabled) {
+      // Without JavaScript the picture goes with the form: refused by the server (the browser's
+      // own email check is lifted), it is kept and shown as already uploaded.
+      await page
+        .getByLabel("Profile Image", { exact: true })
+        .setInputFiles(await pngFile("me.png", 240, 300, "#7c3aed"));
+      await page
+        .locator("form")
+        .filter({ has: email })
+        .evaluate((form: HTMLFormElement) => {
+          form.noValidate = true;
+        });
+      await email.fill("not-an-email");
+      await page.getByRole("button", { name: "Update Profile" }).click();
+      await expect(page.getByTestId("error-summary")).toBeFocused();
+      await expect(page.getByTestId("kept-upload")).toContainText("already uploaded");
+      await expect(page.getByTestId("profile-image-preview")).toHaveAttribute("src", /-240x300\//);
+      await email.fill(original);
+    }
+    await openDetails(page, "Profile picture");
+    await page.getByLabel("Profile picture alt text").fill("Alex at the harbour");
+    await page.getByLabel("Profile picture focus down (%)").fill("15");
+    await page.getByRole("button", { name: "Update Profile" }).click();
+    await expect(page.getByTestId("message-dialog")).toContainText("Profile updated successfully");
+
+    await page.goto("/");
+    const portrait = page.getByRole("img", { name: "Alex at the harbour" });
+    await expect(portrait).toHaveCSS("object-position", "50% 15%");
+    if (!javaScriptEnabled) await expect(portrait).toHaveAttribute("src", /-240x300\//);
+
+    // Put the defaults back (other specs read the portrait's generated alt text).
+    await page.goto("/dashboard/admin/profile");
+    await openDetails(page, "Profile picture");
+    await page.getByLabel("Profile picture alt text").fill("");
+    await page.getByLabel("Profile picture focus down (%)").fill("50");
+    await page.getByRole("button", { name: "Update Profile" }).click();
+    await expect(page.getByTestId("message-dialog")).toContainText("Profile updated successfully");
+  });
+
+  test("axe finds no violations on the forms with image details open, light and dark", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "axe runs inside the page, so it needs JavaScript");
+    await openAsOwner(page, "/dashboard/admin/projects/add");
+    await fillProject(page, unique("Axe"), "ftp://example.com/file");
+    await page
+      .getByLabel("Portfolio Images")
+      .setInputFiles([await pngFile("axe.png", 200, 120, "#0f766e")]);
+    await page.getByRole("button", { name: "Add Project" }).click();
+    await expect(page.getByTestId("kept-upload")).toHaveCount(1);
+    const list = (await (await page.request.get("/addprotfolio")).json()) as ApiProject[];
+    const withGallery = list.find((p) => p.images.length > 0)!;
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      for (const url of [
+        null,
+        `/dashboard/admin/portfolio-edit/${withGallery._id}`,
+        "/dashboard/admin/profile",
+      ]) {
+        if (url) await page.goto(url);
+        for (const details of await page.locator("details[data-testid^=image-details]").all()) {
+          await details.evaluate((d: HTMLDetailsElement) => (d.open = true));
+        }
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        expect(
+          violations.map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target) })),
+          `${url ?? "Add Portfolio, refused"} (${colorScheme})`,
+        ).toEqual([]);
+      }
+    }
   });
 });
 

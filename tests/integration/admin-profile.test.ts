@@ -235,6 +235,21 @@ describe("the profile form", () => {
     expect(await prisma.uploadedImage.count()).toBe(1);
   });
 
+  it("a new picture does not take over the old one's untouched details; the old ones go with it", async () => {
+    const alt = { detail0Src: "@image", detail0Alt: "The old portrait", detail0FocalY: "30" };
+    expect((await save(form({ imageFile: await imageFile(80, 80), ...alt }))).status).toBe(302);
+    const first = (await prisma.profile.findFirstOrThrow()).image;
+    expect(await prisma.imageDetail.findUnique({ where: { src: first } })).toMatchObject({
+      alt: "The old portrait",
+    });
+    // The form still shows the old picture's details, unchanged, when a new file is chosen.
+    const next = await save(form({ image: first, imageFile: await imageFile(90, 90), ...alt }));
+    expect(next.status).toBe(302);
+    const second = (await prisma.profile.findFirstOrThrow()).image;
+    expect(second).not.toBe(first);
+    expect(await prisma.imageDetail.findMany()).toEqual([]);
+  });
+
   it("saves a kept picture with its alt text and focal point after the bad field is fixed", async () => {
     const refused = await save(
       form({ email: "not-an-email", imageFile: await imageFile(80, 100) }),

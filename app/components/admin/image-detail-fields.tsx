@@ -139,7 +139,12 @@ export function ImageDetailFields({
         </p>
         {preview ? (
           // A pointer shortcut for the two number fields above (the keyboard way).
-          <div className="w-40 cursor-crosshair" onClick={setFocus} aria-hidden="true">
+          <div
+            className="w-40 cursor-crosshair"
+            onClick={setFocus}
+            aria-hidden="true"
+            data-testid="focal-preview"
+          >
             {preview}
           </div>
         ) : null}

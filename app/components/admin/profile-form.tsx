@@ -207,7 +207,7 @@ export function ProfileForm({
   const [shown, setShown] = useState<ResultDialog | null>(result?.dialog ?? null);
   useEffect(() => setShown(result?.dialog ?? null), [result]);
   const image = fields.image.initialValue;
-  const answered = result ? (form.initialValue as Record<string, unknown>) : undefined;
+  const answered = result?.initialValue ?? undefined;
   const keptImage = keptRefsOf(answered, "imageFile")[0];
   const typedDetail = typedDetails(answered);
   const detailErrors: Record<string, string | undefined> = {};

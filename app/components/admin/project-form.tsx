@@ -281,7 +281,8 @@ export function ProjectForm({
   // beside each image.
   const thumbnailField = editing ? "newThumbnail" : "thumbnail";
   const imagesField = editing ? "newImages" : "images";
-  const answered = result ? typed : undefined;
+  // (the answer's own values: with JavaScript Conform keeps the typed state in the inputs)
+  const answered = result?.initialValue ?? undefined;
   const keptThumbnail = keptRefsOf(answered, thumbnailField)[0];
   const keptImages = keptRefsOf(answered, imagesField);
   const typedDetail = typedDetails(answered);

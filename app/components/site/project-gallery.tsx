@@ -30,7 +30,7 @@ export function ProjectGallery({
   const count = images.length;
   return (
     <>
-      <ul className="mt-4 grid gap-4 sm:grid-cols-2" data-testid="gallery">
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2" aria-label="Gallery" data-testid="gallery">
         {images.map((src, i) => {
           const detail = detailOf(details, src);
           const alt = altOf(details, src, `${title} screenshot ${i + 1}`);
