@@ -2,6 +2,7 @@
 // server-rendered markup. Every feature works without it; see each module.
 import { startCounters } from "./count-up";
 import { enhanceDialogs } from "./dialogs";
+import { enhanceLightboxes } from "./lightbox";
 import { enhanceMenus } from "./menus";
 import { enhanceReplaceForms } from "./replace-form";
 import { enhanceThemeToggle } from "./theme";
@@ -11,6 +12,7 @@ enhanceMenus();
 enhanceThemeToggle();
 enhanceReplaceForms();
 enhanceDialogs();
+enhanceLightboxes();
 startTyping();
 startCounters();
 

@@ -1,6 +1,7 @@
 // Data access for uploaded images (the UploadedImage rows) and the clean-up of images no
 // content uses any more.
 import { prisma } from "./db.server";
+import { removeUnusedImageDetails } from "./image-detail.server";
 import { imageKeyFromRef, imageRef } from "~/utils/image-variants";
 import { removeImageFiles, storedKeysOlderThan, type EncodedImage } from "~/utils/images.server";
 
@@ -93,7 +94,8 @@ export async function removeUnusedImages(refs: string[]): Promise<void> {
 /**
  * Deletes uploaded images that were never put to use (e.g. the browser left after the upload
  * but before saving) once they are older than `olderThanMs`, and image folders left without a
- * row (a crash mid-upload). Returns how many images were removed.
+ * row (a crash mid-upload), and the details of images no content uses. Returns how many images
+ * were removed.
  */
 export async function pruneUnusedImages(olderThanMs = 24 * 60 * 60 * 1000): Promise<number> {
   const cutoff = new Date(Date.now() - olderThanMs);
@@ -113,5 +115,6 @@ export async function pruneUnusedImages(olderThanMs = 24 * 60 * 60 * 1000): Prom
     await removeImageFiles(key);
     removed += 1;
   }
+  await removeUnusedImageDetails();
   return removed;
 }

@@ -8,6 +8,8 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { Image } from "~/components/image";
+import { ProjectGallery } from "~/components/site/project-gallery";
+import { altOf, focalStyle } from "~/entities/image-detail";
 import { ErrorPanel } from "~/components/site/error-panel";
 import { ProjectBlocks, ProjectFacts } from "~/components/site/project-facts";
 import { ThumbnailPlaceholder } from "~/components/site/project-card";
@@ -47,7 +49,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
 
 export default function ProjectDetail() {
   const { project } = useLoaderData<typeof loader>();
-  const { profile } = useSiteData();
+  const { profile, imageDetails } = useSiteData();
   const siteUrl = useRouteLoaderData<{ siteUrl: string }>("root")?.siteUrl ?? "";
   const live = project.skill === "React";
   const href = live ? project.liveView : project.sourceCode;
@@ -83,7 +85,8 @@ export default function ProjectDetail() {
           {project.thumbnail ? (
             <Image
               src={project.thumbnail}
-              alt={`${project.title} thumbnail`}
+              alt={altOf(imageDetails, project.thumbnail, `${project.title} thumbnail`)}
+              style={focalStyle(imageDetails?.[project.thumbnail])}
               sizes="(min-width: 1024px) 976px, 100vw"
               width={1280}
               height={720}
@@ -115,23 +118,7 @@ export default function ProjectDetail() {
         {project.images.length > 0 ? (
           <section className="mt-12">
             <h2 className="text-2xl font-bold text-slate-900">Gallery</h2>
-            <ul className="mt-4 grid gap-4 sm:grid-cols-2" data-testid="gallery">
-              {project.images.map((src, i) => (
-                <li
-                  key={`${src}-${i}`}
-                  className="aspect-[4/3] overflow-hidden rounded-xl bg-slate-200"
-                >
-                  <Image
-                    src={src}
-                    alt={`${project.title} screenshot ${i + 1}`}
-                    sizes="(min-width: 1024px) 480px, (min-width: 640px) 50vw, 100vw"
-                    width={800}
-                    height={600}
-                    className="h-full w-full object-cover"
-                  />
-                </li>
-              ))}
-            </ul>
+            <ProjectGallery title={project.title} images={project.images} details={imageDetails} />
           </section>
         ) : null}
 

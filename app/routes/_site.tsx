@@ -6,13 +6,18 @@ import { SiteChrome } from "~/components/site/site-chrome";
 import { siteName, useSiteData, type SiteData } from "~/components/site/site-data";
 import { siteTitle } from "~/utils/page-title";
 import { getProfile } from "~/models/profile.server";
+import { listImageDetails } from "~/models/image-detail.server";
 import { STATIC_PAGE } from "~/utils/static-page";
 
 export type { SiteData } from "~/components/site/site-data";
 
-/** The profile for the navbar and footer (pages below read it with `useSiteData()`). */
+/**
+ * The profile for the navbar and footer, and the images' details (alt text, captions, focal
+ * points: a row per described image) for every page (pages below read it with `useSiteData()`).
+ */
 export async function loader() {
-  const data: SiteData = { profile: await getProfile(), year: new Date().getFullYear() };
+  const [profile, imageDetails] = await Promise.all([getProfile(), listImageDetails()]);
+  const data: SiteData = { profile, year: new Date().getFullYear(), imageDetails };
   return json(data);
 }
 

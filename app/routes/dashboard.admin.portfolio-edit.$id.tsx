@@ -24,6 +24,14 @@ import { imagesOfEditForm, projectFromForm } from "~/utils/project-form.server";
 import { requireOwner } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ImageUploadError, parseFormWithImages } from "~/utils/uploads.server";
+import { withKeptUploads, type FileInput } from "~/utils/kept-uploads.server";
+import {
+  entriesFor,
+  imageDetailsFromForm,
+  withoutCarriedOver,
+} from "~/utils/image-details-form.server";
+import { getImageDetails, saveImageDetails } from "~/models/image-detail.server";
+import { THUMBNAIL_SLOT } from "~/entities/image-detail";
 import { formResult, typedSubmission } from "~/utils/form-result.server";
 import { dashboardMeta } from "~/utils/page-title";
 
@@ -35,6 +43,21 @@ const FILE_FIELDS = [
   "newImages",
   ...Array.from({ length: MAX_GALLERY_IMAGES }, (_, i) => `replaceImage${i}`),
 ];
+/** The same inputs for the uploads a refused form keeps. */
+const FILE_INPUTS: FileInput[] = FILE_FIELDS.map((name) => ({
+  name,
+  multiple: name === "newImages",
+}));
+
+/** A refused file's message shows under the new-images input, a replacement's included. */
+function fileErrorsShown(errors: Record<string, string>): Record<string, string> {
+  const shown: Record<string, string> = {};
+  for (const [name, text] of Object.entries(errors)) {
+    const at = name.startsWith("replaceImage") ? "newImages" : name;
+    shown[at] = shown[at] ? `${shown[at]} ${text}` : text;
+  }
+  return shown;
+}
 
 async function projectOr404(id: string | undefined): Promise<ProjectDetail> {
   const parsed = parseId(id);
@@ -74,6 +97,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({
     project: { id: project.id, title: project.title },
     existing: { thumbnail: project.thumbnail, images: project.images },
+    details: await getImageDetails([project.thumbnail, ...project.images]),
     gallery: await galleryImages(project.id),
     values: valuesOf(project),
     storedDate: project.date && !isIsoDate(project.date) ? project.date : undefined,
@@ -92,20 +116,35 @@ export async function action({ request, params }: ActionFunctionArgs) {
       maxFilesPerField: Object.fromEntries(
         FILE_FIELDS.map((name) => [name, name === "newImages" ? MAX_GALLERY_IMAGES : 1]),
       ),
+      keepAccepted: true,
     });
     uploaded = parsed.uploaded;
-    typed = typedSubmission(parsed.form);
-    const raw = projectFromForm(parsed.form, imagesOfEditForm(parsed.form));
+    const { form, discarded } = await withKeptUploads(parsed.form, FILE_INPUTS);
+    await removeUnusedImages(discarded);
+    // This request's uploads and the kept ones: those the saved project does not use go.
+    uploaded = FILE_FIELDS.flatMap((name) => form.getAll(name).map(String));
+    typed = typedSubmission(form);
+    const images = imagesOfEditForm(form);
+    const raw = projectFromForm(form, images);
     const result = await validateProject(raw, "update", { currentSkill: project.skill });
-    if (!result.ok) {
-      await removeUnusedImages(uploaded);
-      const errors = { ...result.errors };
+    const details = imageDetailsFromForm(form, (src) =>
+      src === THUMBNAIL_SLOT ? images.thumbnail : src,
+    );
+    if (!result.ok || Object.keys(details.errors).length) {
+      // The accepted uploads stay stored and show as already uploaded (see Add Portfolio).
+      const errors = { ...(result.ok ? {} : result.errors), ...details.errors };
       if (errors.images) errors.newImages = errors.images;
       // The message replaces the field's hint: it keeps saying what is stored.
       if (errors.date && project.date && !isIsoDate(project.date))
         errors.date = `${errors.date}. ${storedDateNote(project.date)}`;
       return formResult(typed, { fieldErrors: errors, ...validationDialog(errors) });
     }
+    // (read before the update: it removes the replaced images and their details)
+    const detailEntries = await withoutCarriedOver(
+      entriesFor(details.entries, [result.input.thumbnail, ...result.input.images]),
+      project.thumbnail,
+      result.input.thumbnail,
+    );
     let update: UpdateResult;
     try {
       // The service also removes the images the project no longer uses.
@@ -122,7 +161,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // Uploads that did not end up in the project (e.g. a replacement for an image that was also
     // marked Remove). Referenced images are kept.
     await removeUnusedImages(uploaded);
-    if (update.modifiedCount === 0) {
+    const detailChanges = await saveImageDetails(detailEntries);
+    if (update.modifiedCount === 0 && detailChanges === 0) {
       return formResult(typed, { title: NO_CHANGES_TITLE, text: NO_CHANGES_TEXT, status: 200 });
     }
     return redirectWithToast(PROJECTS.listUrl, {
@@ -134,9 +174,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof Response) throw error;
     if (error instanceof ImageUploadError) {
-      return formResult(typedSubmission(error.values), {
+      const kept = error.form ? await withKeptUploads(error.form, FILE_INPUTS) : undefined;
+      if (kept) await removeUnusedImages(kept.discarded);
+      return formResult(typedSubmission(kept?.form ?? error.values), {
         text: error.message,
-        fieldErrors: { newImages: error.message },
+        fieldErrors: fileErrorsShown(error.fieldErrors("newImages")),
         status: error.status,
       });
     }
@@ -147,7 +189,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditProject() {
-  const { project, existing, gallery, values, categories, storedDate } =
+  const { project, existing, details, gallery, values, categories, storedDate } =
     useLoaderData<typeof loader>();
   const result = useFormResult();
   return (
@@ -159,6 +201,7 @@ export default function EditProject() {
         defaults={values}
         result={result}
         existing={existing}
+        details={details}
         storedDate={storedDate}
       />
       <GalleryOrder projectId={project.id} images={gallery} />

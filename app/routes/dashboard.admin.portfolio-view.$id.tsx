@@ -6,6 +6,9 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { PROJECTS, projectEditUrl } from "~/components/admin/project-form";
 import { buttonClass } from "~/components/dialog";
 import { Image } from "~/components/image";
+import { ProjectGallery } from "~/components/site/project-gallery";
+import { altOf } from "~/entities/image-detail";
+import { getImageDetails } from "~/models/image-detail.server";
 import { ProjectBlocks, ProjectFacts } from "~/components/site/project-facts";
 import { parseId } from "~/entities/fields";
 import { getProject } from "~/models/project.server";
@@ -20,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   const project = id === null ? null : await getProject(id, { includeDrafts: true });
   if (!project) throw new Response("This project does not exist.", { status: 404 });
-  return json({ project });
+  return json({ project, details: await getImageDetails([project.thumbnail, ...project.images]) });
 }
 
 function Block({ title, text }: { title: string; text: string }) {
@@ -43,7 +46,7 @@ function ExternalLink({ href, children }: { href: string; children: ReactNode })
 }
 
 export default function ViewProject() {
-  const { project } = useLoaderData<typeof loader>();
+  const { project, details } = useLoaderData<typeof loader>();
   return (
     <AdminPage title={project.title} description={project.subtitle}>
       <article className="flex flex-col gap-6">
@@ -62,7 +65,7 @@ export default function ViewProject() {
           <figure className="overflow-hidden rounded-xl border border-slate-200 bg-slate-100">
             <Image
               src={project.thumbnail}
-              alt={`${project.title} thumbnail`}
+              alt={altOf(details, project.thumbnail, `${project.title} thumbnail`)}
               sizes="(min-width: 1280px) 1100px, 100vw"
               priority
               className="mx-auto block h-auto max-h-[32rem] w-auto max-w-full"
@@ -86,19 +89,8 @@ export default function ViewProject() {
         <Block title="Long Description" text={project.longDescription} />
         {project.images.length ? (
           <section>
-            <h3 className="mb-3 font-semibold text-slate-900">Gallery</h3>
-            <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label="Gallery">
-              {project.images.map((src, index) => (
-                <li key={src}>
-                  <Image
-                    src={src}
-                    alt={`${project.title} image ${index + 1}`}
-                    sizes="(min-width: 640px) 50vw, 100vw"
-                    className="aspect-video w-full rounded-lg object-cover"
-                  />
-                </li>
-              ))}
-            </ul>
+            <h3 className="font-semibold text-slate-900">Gallery</h3>
+            <ProjectGallery title={project.title} images={project.images} details={details} />
           </section>
         ) : null}
         <div className="flex flex-wrap gap-3">

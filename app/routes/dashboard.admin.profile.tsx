@@ -12,6 +12,14 @@ import { profileFromForm } from "~/utils/profile-form.server";
 import { requireOwner } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ImageUploadError, parseFormWithImages } from "~/utils/uploads.server";
+import { withKeptUploads, type FileInput } from "~/utils/kept-uploads.server";
+import {
+  entriesFor,
+  imageDetailsFromForm,
+  withoutCarriedOver,
+} from "~/utils/image-details-form.server";
+import { getImageDetails, saveImageDetails } from "~/models/image-detail.server";
+import { PROFILE_IMAGE_SLOT } from "~/entities/image-detail";
 import { NO_CHANGES_TEXT, NO_CHANGES_TITLE } from "~/entities/entity";
 import { formResult, typedSubmission } from "~/utils/form-result.server";
 import { fieldErrorsOf } from "~/utils/validation";
@@ -20,6 +28,8 @@ import { dashboardMeta } from "~/utils/page-title";
 export const meta: MetaFunction = () => dashboardMeta("Profile");
 
 const FAILED = "Failed to update profile";
+/** The picture chosen without JavaScript; kept (already uploaded) when the form is refused. */
+const FILE_INPUTS: FileInput[] = [{ name: "imageFile" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);
@@ -36,7 +46,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     github: profile?.github ?? "",
     linkedin: profile?.linkedin ?? "",
   };
-  return json({ values, savedImage: profile?.image ?? "" });
+  return json({
+    values,
+    savedImage: profile?.image ?? "",
+    details: await getImageDetails([profile?.image ?? ""]),
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -47,20 +61,34 @@ export async function action({ request }: ActionFunctionArgs) {
     const parsed = await parseFormWithImages(request, {
       fields: ["imageFile"],
       maxFilesPerField: { imageFile: 1 },
+      keepAccepted: true,
     });
-    uploaded = parsed.uploaded;
-    typed = typedSubmission(parsed.form);
-    const result = profileSchema.safeParse(profileFromForm(parsed.form));
-    if (!result.success) {
-      await removeUnusedImages(uploaded);
-      const errors = fieldErrorsOf(result.error);
+    const { form, discarded } = await withKeptUploads(parsed.form, FILE_INPUTS);
+    await removeUnusedImages(discarded);
+    uploaded = form.getAll("imageFile").map(String);
+    typed = typedSubmission(form);
+    const raw = profileFromForm(form);
+    const result = profileSchema.safeParse(raw);
+    const details = imageDetailsFromForm(form, (src) =>
+      src === PROFILE_IMAGE_SLOT ? String(raw.image ?? "").trim() : src,
+    );
+    if (!result.success || Object.keys(details.errors).length) {
+      // The picture stays stored and shows as already uploaded.
+      const errors = { ...(result.success ? {} : fieldErrorsOf(result.error)), ...details.errors };
       return formResult(typed, { text: Object.values(errors)[0] ?? FAILED, fieldErrors: errors });
     }
+    // (read before the save: it removes the replaced picture and its details)
+    const detailEntries = await withoutCarriedOver(
+      entriesFor(details.entries, [result.data.image]),
+      (await getProfile())?.image ?? "",
+      result.data.image,
+    );
     // The service also removes the picture the save replaced.
     const saved = await profileService.save(result.data);
     // Any upload that did not end up in the profile.
     await removeUnusedImages(uploaded);
-    if (saved.modifiedCount === 0) {
+    const detailChanges = await saveImageDetails(detailEntries);
+    if (saved.modifiedCount === 0 && detailChanges === 0) {
       return formResult(typed, { title: NO_CHANGES_TITLE, text: NO_CHANGES_TEXT, status: 200 });
     }
     return redirectWithToast(PROFILE_URL, {
@@ -71,9 +99,12 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (error instanceof ImageUploadError) {
-      return formResult(typedSubmission(error.values), {
+      const kept = error.form ? await withKeptUploads(error.form, FILE_INPUTS) : undefined;
+      if (kept) await removeUnusedImages(kept.discarded);
+      const { imageFile, ...errors } = error.fieldErrors("image");
+      return formResult(typedSubmission(kept?.form ?? error.values), {
         text: error.message,
-        fieldErrors: { image: error.message },
+        fieldErrors: imageFile ? { ...errors, image: imageFile } : errors,
         status: error.status,
       });
     }
@@ -84,7 +115,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProfileScreen() {
-  const { values, savedImage } = useLoaderData<typeof loader>();
+  const { values, savedImage, details } = useLoaderData<typeof loader>();
   const result = useFormResult();
   return (
     <AdminPage
@@ -92,7 +123,7 @@ export default function ProfileScreen() {
       description="What visitors see in the navbar, the about section, the footer and the contact page."
       width="narrow"
     >
-      <ProfileForm defaults={values} savedImage={savedImage} result={result} />
+      <ProfileForm defaults={values} savedImage={savedImage} details={details} result={result} />
     </AdminPage>
   );
 }

@@ -18,6 +18,10 @@ import { validateProject } from "~/models/project.server";
 import { projectFromForm } from "~/utils/project-form.server";
 import { requireOwner } from "~/utils/auth.server";
 import { ImageUploadError, parseFormWithImages } from "~/utils/uploads.server";
+import { withKeptUploads, type FileInput } from "~/utils/kept-uploads.server";
+import { entriesFor, imageDetailsFromForm } from "~/utils/image-details-form.server";
+import { saveImageDetails } from "~/models/image-detail.server";
+import { THUMBNAIL_SLOT } from "~/entities/image-detail";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formResult, typedSubmission } from "~/utils/form-result.server";
 import { dashboardMeta } from "~/utils/page-title";
@@ -30,6 +34,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ categories: categories.map((c) => c.name) });
 }
 
+/** The file inputs; their accepted uploads are kept when the form is refused. */
+const FILE_INPUTS: FileInput[] = [{ name: "thumbnail" }, { name: "images", multiple: true }];
+
 export async function action({ request }: ActionFunctionArgs) {
   await requireOwner(request);
   let uploaded: string[] = [];
@@ -38,15 +45,26 @@ export async function action({ request }: ActionFunctionArgs) {
     const parsed = await parseFormWithImages(request, {
       fields: ["thumbnail", "images"],
       maxFilesPerField: { thumbnail: 1, images: MAX_GALLERY_IMAGES },
+      keepAccepted: true,
     });
     uploaded = parsed.uploaded;
-    typed = typedSubmission(parsed.form);
-    const result = await validateProject(projectFromForm(parsed.form), "create");
-    if (!result.ok) {
-      await removeUnusedImages(uploaded);
-      return formResult(typed, { fieldErrors: result.errors, ...validationDialog(result.errors) });
+    const { form, discarded } = await withKeptUploads(parsed.form, FILE_INPUTS);
+    await removeUnusedImages(discarded);
+    typed = typedSubmission(form);
+    const result = await validateProject(projectFromForm(form), "create");
+    const details = imageDetailsFromForm(form, (src) =>
+      src === THUMBNAIL_SLOT ? String(form.get("thumbnail") ?? "").trim() : src,
+    );
+    if (!result.ok || Object.keys(details.errors).length) {
+      // The accepted uploads stay stored: the form shows them as already uploaded and sends
+      // them back (the image prune job removes them if the owner never saves).
+      const errors = { ...(result.ok ? {} : result.errors), ...details.errors };
+      return formResult(typed, { fieldErrors: errors, ...validationDialog(errors) });
     }
     await projectService.create(result.input);
+    await saveImageDetails(
+      entriesFor(details.entries, [result.input.thumbnail, ...result.input.images]),
+    );
     return redirectWithToast(PROJECT_ADD_URL, {
       type: "success",
       title: PROJECTS.addedTitle,
@@ -55,9 +73,12 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (error instanceof ImageUploadError) {
-      return formResult(typedSubmission(error.values), {
+      // A refused file: the accepted ones (and the kept ones) stay, each refused one is named.
+      const kept = error.form ? await withKeptUploads(error.form, FILE_INPUTS) : undefined;
+      if (kept) await removeUnusedImages(kept.discarded);
+      return formResult(typedSubmission(kept?.form ?? error.values), {
         text: error.message,
-        fieldErrors: { images: error.message },
+        fieldErrors: error.fieldErrors("images"),
         status: error.status,
       });
     }

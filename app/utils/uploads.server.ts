@@ -22,12 +22,44 @@ export class ImageUploadError extends Error {
   readonly status: 400 | 413 | 415;
   /** The text fields that arrived (what the owner typed), to give back with the error. */
   readonly values: Record<string, string>;
-  constructor(status: 400 | 413 | 415, reason: string, values: Record<string, string> = {}) {
+  /**
+   * With `keepAccepted`: the whole form as read (the accepted files already replaced by their
+   * references, which stay stored), and the refused files by name.
+   */
+  readonly form?: FormData;
+  readonly refusedFiles: RefusedFile[];
+  constructor(
+    status: 400 | 413 | 415,
+    reason: string,
+    values: Record<string, string> = {},
+    kept?: { form: FormData; refusedFiles: RefusedFile[] },
+  ) {
     super(`Image upload failed: ${reason}`);
     this.name = "ImageUploadError";
     this.status = status;
     this.values = values;
+    this.form = kept?.form;
+    this.refusedFiles = kept?.refusedFiles ?? [];
   }
+
+  /** The field messages: per input, which files were not saved and why. */
+  fieldErrors(fallbackField: string): Record<string, string> {
+    if (this.refusedFiles.length === 0) return { [fallbackField]: this.message };
+    const errors: Record<string, string> = {};
+    for (const file of this.refusedFiles) {
+      const text = refusedFileMessage(file);
+      errors[file.field] = errors[file.field] ? `${errors[file.field]} ${text}` : text;
+    }
+    return errors;
+  }
+}
+
+/** A file the pipeline did not store: its input, its name as the browser sent it, and why. */
+export type RefusedFile = { field: string; fileName: string; reason: string };
+
+/** 'thumbnail.txt was not saved: not a JPEG, PNG, WebP, AVIF or GIF image; choose it again.' */
+export function refusedFileMessage({ fileName, reason }: RefusedFile): string {
+  return `${fileName || "A file"} was not saved: ${reason.replace(/^the file is /, "")}; choose it again.`;
 }
 
 /** Reads a part into memory, stopping (with `onTooBig`) as soon as it passes `max` bytes. */
@@ -62,6 +94,16 @@ const isMultipart = (request: Request) =>
 /** What the first refused file said; later text fields are still read. */
 type Refusal = { status: 400 | 413; reason: string };
 
+export type ImageFormOptions = {
+  fields: string[];
+  maxFilesPerField?: Record<string, number>;
+  /**
+   * Keep the files that were accepted when another one is refused (the dashboard's forms show
+   * them as already uploaded): they stay stored and ImageUploadError carries the whole form.
+   */
+  keepAccepted?: boolean;
+};
+
 /**
  * Parses a form whose file inputs named in `fields` carry images. Each non-empty file is
  * checked, re-encoded and stored; the form then holds its reference `/images/<key>` under the
@@ -71,7 +113,7 @@ type Refusal = { status: 400 | 413; reason: string };
  */
 export async function parseFormWithImages(
   request: Request,
-  options: { fields: string[]; maxFilesPerField?: Record<string, number> },
+  options: ImageFormOptions,
 ): Promise<{ form: FormData; uploaded: string[] }> {
   if (!isMultipart(request)) {
     try {
@@ -87,9 +129,11 @@ export async function parseFormWithImages(
   const counts = new Map<string, number>();
   const typed = new FormData();
   let refusal: Refusal | undefined;
+  const refusedFiles: RefusedFile[] = [];
+  const keep = options.keepAccepted === true;
 
-  const onFile = async ({ name, data }: MultipartPart) => {
-    if (!options.fields.includes(name) || refusal) {
+  const onFile = async ({ name, filename, data }: MultipartPart) => {
+    if (!options.fields.includes(name) || (refusal && !keep)) {
       for await (const chunk of data) void chunk;
       return undefined;
     }
@@ -122,7 +166,8 @@ export async function parseFormWithImages(
       return ref;
     } catch (error) {
       if (!(error instanceof ImageRejected)) throw error;
-      refusal = { status: error.status, reason: error.reason };
+      refusal ??= { status: error.status, reason: error.reason };
+      refusedFiles.push({ field: name, fileName: filename ?? "", reason: error.reason });
       return undefined;
     }
   };
@@ -146,8 +191,13 @@ export async function parseFormWithImages(
     throw error;
   }
   if (refusal) {
-    await removeStored();
-    throw new ImageUploadError(refusal.status, refusal.reason, formValues(form));
+    if (!keep) await removeStored();
+    throw new ImageUploadError(
+      refusal.status,
+      refusal.reason,
+      formValues(form),
+      keep ? { form, refusedFiles } : undefined,
+    );
   }
   return { form, uploaded };
 }

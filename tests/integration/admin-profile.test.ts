@@ -84,6 +84,7 @@ beforeAll(async () => {
 beforeEach(async () => {
   await prisma.profile.deleteMany();
   await prisma.uploadedImage.deleteMany();
+  await prisma.imageDetail.deleteMany();
   fs.rmSync(uploadsDir(), { recursive: true, force: true });
   fs.mkdirSync(uploadsDir(), { recursive: true });
   await prisma.profile.create({ data: seeded });
@@ -204,8 +205,10 @@ describe("the profile form", () => {
       expect(body.dialog.text).toBe(body.error[field]?.[0]);
       expect(body.initialValue.address).toBe(String(change.address ?? "Typed street"));
       expect(await prisma.profile.findFirstOrThrow()).toMatchObject(seeded);
-      // The picture uploaded with the refused form was removed again.
-      expect(await prisma.uploadedImage.count()).toBe(0);
+      // The picture uploaded with the refused form is kept (sent back to be saved next time).
+      const kept = change.imageFile ? 0 : 1;
+      expect(await prisma.uploadedImage.count()).toBe(kept);
+      if (kept) expect(await isStored(body.initialValue.imageFile)).toBe(true);
     },
   );
 
@@ -217,14 +220,61 @@ describe("the profile form", () => {
     expect(body.dialog.text).toMatch(/^Image upload failed/);
     expect(body.initialValue.name).toBe("Typed Name");
     expect((await prisma.profile.findFirstOrThrow()).name).toBe(seeded.name);
+    expect(body.error.image).toEqual([
+      "me.png was not saved: not a JPEG, PNG, WebP, AVIF or GIF image; choose it again.",
+    ]);
     expect(await prisma.uploadedImage.count()).toBe(0);
   });
 
-  it("refuses two pictures at once", async () => {
+  it("refuses two pictures at once, keeping the first", async () => {
     const res = await save(form({ imageFile: [await imageFile(), await imageFile(70, 70)] }));
     expect(res.status).toBe(400);
-    expect((await res.json()).dialog.text).toMatch(/^Image upload failed/);
-    expect(await prisma.uploadedImage.count()).toBe(0);
+    const body = await res.json();
+    expect(body.dialog.text).toMatch(/^Image upload failed/);
+    expect(body.initialValue.imageFile).toMatch(/-64x64$/);
+    expect(await prisma.uploadedImage.count()).toBe(1);
+  });
+
+  it("a new picture does not take over the old one's untouched details; the old ones go with it", async () => {
+    const alt = { detail0Src: "@image", detail0Alt: "The old portrait", detail0FocalY: "30" };
+    expect((await save(form({ imageFile: await imageFile(80, 80), ...alt }))).status).toBe(302);
+    const first = (await prisma.profile.findFirstOrThrow()).image;
+    expect(await prisma.imageDetail.findUnique({ where: { src: first } })).toMatchObject({
+      alt: "The old portrait",
+    });
+    // The form still shows the old picture's details, unchanged, when a new file is chosen.
+    const next = await save(form({ image: first, imageFile: await imageFile(90, 90), ...alt }));
+    expect(next.status).toBe(302);
+    const second = (await prisma.profile.findFirstOrThrow()).image;
+    expect(second).not.toBe(first);
+    expect(await prisma.imageDetail.findMany()).toEqual([]);
+  });
+
+  it("saves a kept picture with its alt text and focal point after the bad field is fixed", async () => {
+    const refused = await save(
+      form({ email: "not-an-email", imageFile: await imageFile(80, 100) }),
+    );
+    expect(refused.status).toBe(400);
+    const kept = (await refused.json()).initialValue.imageFile as string;
+    const details = {
+      detail0Src: "@image",
+      detail0Alt: "Alex smiling at a desk",
+      detail0Caption: "",
+      detail0FocalX: "50",
+      detail0FocalY: "20",
+    };
+    const forged = await save(form({ "kept-imageFile": "https://evil.example/me.png" }));
+    expect(forged.status).toBe(200); // nothing to change: the URL was not taken
+    expect((await prisma.profile.findFirstOrThrow()).image).toBe("");
+
+    const saved = await save(form({ "kept-imageFile": kept, ...details }));
+    expect(saved.status).toBe(302);
+    expect((await prisma.profile.findFirstOrThrow()).image).toBe(kept);
+    expect(await prisma.imageDetail.findUniqueOrThrow({ where: { src: kept } })).toMatchObject({
+      alt: "Alex smiling at a desk",
+      focalX: 50,
+      focalY: 20,
+    });
   });
 });
 

@@ -163,7 +163,7 @@ describe("adding a project", () => {
   });
 });
 
-describe("refused submissions keep what was typed and store nothing", () => {
+describe("refused submissions keep what was typed and the accepted uploads", () => {
   const cases: Array<[string, Record<string, string>, string, RegExp]> = [
     ["a missing title", { title: "" }, "title", /Title is required/],
     ["an over-long title", { title: "x".repeat(151) }, "title", /at most 150/],
@@ -191,9 +191,11 @@ describe("refused submissions keep what was typed and store nothing", () => {
     expect(body.error[field]?.[0]).toMatch(message);
     expect(body.initialValue).toMatchObject(typedValues({ ...valid, ...change }));
     expect(await prisma.project.count()).toBe(0);
-    // The thumbnail uploaded with the refused form was cleaned up (rows and files).
-    expect(await storedKeys()).toEqual([]);
-    expect(fs.readdirSync(uploadsDir())).toEqual([]);
+    // The thumbnail uploaded with the refused form stays stored and comes back to be kept.
+    const keys = await storedKeys();
+    expect(keys).toHaveLength(1);
+    expect(body.initialValue.thumbnail).toBe(`/images/${keys[0]}`);
+    expect(fs.readdirSync(uploadsDir())).toEqual(keys);
   });
 
   it("shows the spec's 'Validation Error' warning when neither link is given", async () => {
@@ -209,7 +211,7 @@ describe("refused submissions keep what was typed and store nothing", () => {
     expect(await prisma.project.count()).toBe(0);
   });
 
-  it("refuses more than 4 gallery images with 'Image upload failed' and stores none of them", async () => {
+  it("refuses more than 4 gallery images with 'Image upload failed', keeping the first 4 and naming the fifth", async () => {
     const five = await Promise.all(
       [1, 2, 3, 4, 5].map(async (n) => imageFile(await picture(40 + n, 40), `g${n}.png`)),
     );
@@ -218,9 +220,14 @@ describe("refused submissions keep what was typed and store nothing", () => {
     const body = await res.json();
     expect(body.dialog).toMatchObject({ kind: "error", title: "Error!" });
     expect(body.dialog.text).toMatch(/^Image upload failed: at most 4 images/);
+    expect(body.error.images).toEqual([
+      "g5.png was not saved: at most 4 images can be uploaded here; choose it again.",
+    ]);
     expect(body.initialValue).toMatchObject({ title: valid.title, skill: "React" });
+    expect(body.initialValue.images).toHaveLength(4);
+    expect(body.initialValue.thumbnail).toMatch(/^\/images\//);
     expect(await prisma.project.count()).toBe(0);
-    expect(await storedKeys()).toEqual([]);
+    expect(await storedKeys()).toHaveLength(5);
   });
 
   it("refuses a file that is not an image with 'Image upload failed', keeping the typed fields", async () => {
@@ -230,9 +237,13 @@ describe("refused submissions keep what was typed and store nothing", () => {
     const body = await res.json();
     expect(body.dialog.title).toBe("Error!");
     expect(body.dialog.text).toMatch(/^Image upload failed/);
+    expect(body.error.images).toEqual([
+      "cv.png was not saved: not a JPEG, PNG, WebP, AVIF or GIF image; choose it again.",
+    ]);
     expect(body.initialValue).toMatchObject(typedValues(valid));
     expect(await prisma.project.count()).toBe(0);
-    expect(await storedKeys()).toEqual([]);
+    // The thumbnail was an image: kept.
+    expect(body.initialValue.thumbnail).toBe(`/images/${(await storedKeys())[0]}`);
   });
 
   it("never answers 500 for a text value sent as a file", async () => {
@@ -242,5 +253,132 @@ describe("refused submissions keep what was typed and store nothing", () => {
     });
     expect(res.status).toBe(400);
     expect((await res.json()).error.title?.[0]).toBeTruthy();
+  });
+});
+
+describe("kept uploads and image details (issue #17)", () => {
+  const refsOf = (value: unknown) => (Array.isArray(value) ? value : [value]) as string[];
+
+  it("a refused form keeps its images; fixing the field and saving again uses them, with no new pick", async () => {
+    const refused = await add({
+      ...valid,
+      liveView: "ftp://example.com/file",
+      thumbnail: imageFile(await picture(120, 80)),
+      images: [
+        imageFile(await picture(90, 60, "#10b981"), "a.png"),
+        imageFile(await picture(91, 60, "#ef4444"), "b.png"),
+      ],
+    });
+    expect(refused.status).toBe(400);
+    const typed = (await refused.json()).initialValue;
+    const thumbnail = typed.thumbnail as string;
+    const images = refsOf(typed.images);
+    expect(thumbnail).toMatch(/-120x80$/);
+    expect(images.map((r) => r.replace(/.*-/, ""))).toEqual(["90x60", "91x60"]);
+
+    // The browser sends them back in the hidden fields, the file inputs empty.
+    const saved = await add({
+      ...valid,
+      thumbnail: emptyFileInput(),
+      images: emptyFileInput(),
+      "kept-thumbnail": thumbnail,
+      "kept-images": images,
+      detail0Src: "@thumbnail",
+      detail0Alt: "The booking screen on a phone",
+      detail0Caption: "",
+      detail0FocalX: "20",
+      detail0FocalY: "",
+      detail5Src: images[1],
+      detail5Alt: "",
+      detail5Caption: "Berths by size",
+      detail5FocalX: "",
+      detail5FocalY: "",
+    });
+    expect(saved.status).toBe(302);
+    const project = await prisma.project.findFirstOrThrow({
+      include: { images: { orderBy: { position: "asc" } } },
+    });
+    expect(project.thumbnail).toBe(thumbnail);
+    expect(project.images.map((i) => i.url)).toEqual(images);
+    expect(await storedKeys()).toHaveLength(3);
+    const details = await prisma.imageDetail.findMany({ orderBy: { src: "asc" } });
+    expect(
+      details.map(({ src, alt, caption, focalX, focalY }) => ({
+        src,
+        alt,
+        caption,
+        focalX,
+        focalY,
+      })),
+    ).toEqual(
+      [
+        {
+          src: thumbnail,
+          alt: "The booking screen on a phone",
+          caption: "",
+          focalX: 20,
+          focalY: 50,
+        },
+        { src: images[1], alt: "", caption: "Berths by size", focalX: 50, focalY: 50 },
+      ].sort((a, b) => a.src.localeCompare(b.src)),
+    );
+    await prisma.imageDetail.deleteMany();
+  });
+
+  it("takes back only references of stored images; a removed kept upload is deleted", async () => {
+    const first = await add({ ...valid, title: "", thumbnail: imageFile(await picture()) });
+    const kept = (await first.json()).initialValue.thumbnail as string;
+    const again = await add({
+      ...valid,
+      title: "",
+      "kept-thumbnail": kept,
+      "kept-images": ["https://evil.example/x.png", "/images/aaaaaaaaaaaaaaaa-10x10", "../etc"],
+      removeKept: kept,
+    });
+    expect(again.status).toBe(400);
+    const typed = (await again.json()).initialValue;
+    expect(typed.thumbnail ?? "").toBe("");
+    expect(typed.images ?? []).toEqual([]);
+    // The owner removed it: gone at once, not left for the prune job.
+    expect(await storedKeys()).toEqual([]);
+  });
+
+  it("names a refused file and keeps the accepted ones beside it", async () => {
+    const text = new File(["just words"], "thumbnail.txt", { type: "text/plain" });
+    const res = await add({
+      ...valid,
+      thumbnail: text,
+      images: [imageFile(await picture(90, 60), "a.png")],
+    });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.error.thumbnail).toEqual([
+      "thumbnail.txt was not saved: not a JPEG, PNG, WebP, AVIF or GIF image; choose it again.",
+    ]);
+    expect(refsOf(body.initialValue.images)).toHaveLength(1);
+  });
+
+  it("refuses over-long alt text and captions and a focal point outside 0-100, keeping the uploads", async () => {
+    const res = await add({
+      ...valid,
+      thumbnail: imageFile(await picture()),
+      detail0Src: "@thumbnail",
+      detail0Alt: "a".repeat(201),
+      detail0Caption: "c".repeat(301),
+      detail0FocalX: "101",
+      detail0FocalY: "-3",
+    });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.error).toMatchObject({
+      detail0Alt: ["Alt text must be at most 200 characters"],
+      detail0Caption: ["Caption must be at most 300 characters"],
+      detail0FocalX: ["Focus across must be a whole number from 0 to 100"],
+      detail0FocalY: ["Focus down must be a whole number from 0 to 100"],
+    });
+    expect(body.initialValue.detail0Alt).toBe("a".repeat(201));
+    expect(await prisma.project.count()).toBe(0);
+    expect(await prisma.imageDetail.count()).toBe(0);
+    expect(await storedKeys()).toHaveLength(1);
   });
 });

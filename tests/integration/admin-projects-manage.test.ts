@@ -124,6 +124,7 @@ beforeAll(async () => {
 beforeEach(async () => {
   await prisma.project.deleteMany();
   await prisma.uploadedImage.deleteMany();
+  await prisma.imageDetail.deleteMany();
   fs.rmSync(uploadsDir(), { recursive: true, force: true });
   fs.mkdirSync(uploadsDir(), { recursive: true });
 });
@@ -269,7 +270,7 @@ describe("portfolio-edit", () => {
     expect(await isStored(second)).toBe(false);
   });
 
-  it("refuses more than 4 gallery images in all (400) and stores none of the new files", async () => {
+  it("refuses more than 4 gallery images in all (400), keeping the new files to choose from", async () => {
     const project = await addProject(3);
     const before = await prisma.uploadedImage.count();
     const res = await edit(
@@ -281,7 +282,9 @@ describe("portfolio-edit", () => {
     expect(body.error.images?.[0]).toMatch(/At most 4 portfolio images/);
     expect(body.error.newImages?.[0]).toMatch(/At most 4 portfolio images/);
     expect(body.initialValue.title).toBe(base.title);
-    expect(await prisma.uploadedImage.count()).toBe(before);
+    // Kept (shown as already uploaded) for the owner to remove one or the other.
+    expect(body.initialValue.newImages).toHaveLength(2);
+    expect(await prisma.uploadedImage.count()).toBe(before + 2);
     const after = await prisma.project.findUniqueOrThrow({
       where: { id: project.id },
       include: { images: true },
@@ -306,7 +309,11 @@ describe("portfolio-edit", () => {
     expect(body.dialog).toMatchObject({ kind: "error", title: "Error!" });
     expect(body.dialog.text).toMatch(/^Image upload failed/);
     expect(body.initialValue.title).toBe("Kept title");
-    expect(await prisma.uploadedImage.count()).toBe(1);
+    expect(body.error.newThumbnail).toEqual([
+      "x.png was not saved: not a JPEG, PNG, WebP, AVIF or GIF image; choose it again.",
+    ]);
+    // The first 4 of the five at once were kept (the fifth named); the fake stored nothing.
+    expect(await prisma.uploadedImage.count()).toBe(1 + 4);
   });
 
   const required: Array<[string, Fields, string]> = [
@@ -337,7 +344,7 @@ describe("portfolio-edit", () => {
     },
   );
 
-  it("400 for invalid typed values and the link rule; an uploaded thumbnail is cleaned up", async () => {
+  it("400 for invalid typed values and the link rule; an uploaded thumbnail is kept to send back", async () => {
     const project = await addProject(0);
     for (const [change, field] of [
       [{ date: "2024-13-45" }, "date"],
@@ -350,7 +357,9 @@ describe("portfolio-edit", () => {
         editFields(project, { ...change, newThumbnail: await imageFile(90, 90) }),
       );
       expect(res.status).toBe(400);
-      expect((await res.json()).error[field]?.[0]).toBeTruthy();
+      const body = await res.json();
+      expect(body.error[field]?.[0]).toBeTruthy();
+      expect(body.initialValue.newThumbnail).toMatch(/-90x90$/);
     }
     const noLink = await edit(project.id, editFields(project, { liveView: "", sourceCode: "" }));
     expect(noLink.status).toBe(400);
@@ -358,7 +367,75 @@ describe("portfolio-edit", () => {
       title: "Validation Error",
       text: "Please provide at least Live View URL or Source Code URL",
     });
-    expect(await prisma.uploadedImage.count()).toBe(1); // only the original thumbnail
+    // The original thumbnail and the four kept ones (the prune job removes them if never saved).
+    expect(await prisma.uploadedImage.count()).toBe(5);
+  });
+
+  it("saves kept uploads (a new thumbnail, a replacement, a new image) and each image's details", async () => {
+    const project = await addProject(2);
+    const refused = await edit(
+      project.id,
+      editFields(project, {
+        liveView: "ftp://example.com/file",
+        newThumbnail: await imageFile(91, 91),
+        replaceImage0: await imageFile(92, 40),
+        newImages: [await imageFile(93, 40)],
+      }),
+    );
+    expect(refused.status).toBe(400);
+    const typed = (await refused.json()).initialValue;
+    const [thumb, replacement, added] = [typed.newThumbnail, typed.replaceImage0, typed.newImages];
+    expect([thumb, replacement, added].map((r: string) => r.replace(/.*-/, ""))).toEqual([
+      "91x91",
+      "92x40",
+      "93x40",
+    ]);
+    const second = project.images[1].url;
+    const saved = await edit(
+      project.id,
+      editFields(project, {
+        "kept-newThumbnail": thumb,
+        "kept-replaceImage0": replacement,
+        "kept-newImages": added,
+        detail0Src: "@thumbnail",
+        detail0Alt: "New cover",
+        detail2Src: second,
+        detail2Caption: "The second screen",
+        detail2FocalY: "10",
+      }),
+    );
+    expect(saved.status).toBe(302);
+    const after = await prisma.project.findUniqueOrThrow({
+      where: { id: project.id },
+      include: { images: { orderBy: { position: "asc" } } },
+    });
+    expect(after.thumbnail).toBe(thumb);
+    expect(after.images.map((i) => i.url)).toEqual([replacement, second, added]);
+    const details = await prisma.imageDetail.findMany({ orderBy: { alt: "asc" } });
+    expect(
+      details.map(({ src, alt, caption, focalX, focalY }) => [src, alt, caption, focalX, focalY]),
+    ).toEqual([
+      [second, "", "The second screen", 50, 10],
+      [thumb, "New cover", "", 50, 50],
+    ]);
+
+    // Only the details changed: that is a change (not 'No Changes Made'), and clearing them
+    // removes the row.
+    const current = await prisma.project.findUniqueOrThrow({
+      where: { id: project.id },
+      include: { images: { orderBy: { position: "asc" } } },
+    });
+    const again = await edit(
+      project.id,
+      editFields(current, { detail0Src: "@thumbnail", detail0Alt: "" }),
+    );
+    expect(again.status).toBe(302);
+    expect(await prisma.imageDetail.count()).toBe(1);
+
+    // Deleting the project removes its images' details with the images.
+    const { projectService } = await import("~/entities/project.server");
+    await projectService.remove(project.id);
+    expect(await prisma.imageDetail.count()).toBe(0);
   });
 
   it("answers 'No Changes Made' when nothing differs", async () => {

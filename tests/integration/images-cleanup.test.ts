@@ -130,6 +130,30 @@ describe("pruneUnusedImages", () => {
     expect(await stored(recent)).toBe(true);
   });
 
+  it("removes the details (alt text, caption, focal point) of images nothing uses", async () => {
+    await prisma.imageDetail.deleteMany();
+    const used = await uploadOne();
+    await createProject(used, ["https://cdn.example.com/used.png"]);
+    const detail = { alt: "Described", caption: "", focalX: 50, focalY: 50 };
+    await prisma.imageDetail.createMany({
+      data: [
+        used,
+        "https://cdn.example.com/used.png",
+        "https://cdn.example.com/gone.png",
+        "/images/gone",
+      ].map((src) => ({ src, ...detail })),
+    });
+    await pruneUnusedImages();
+    const left = await prisma.imageDetail.findMany({
+      select: { src: true },
+      orderBy: { src: "asc" },
+    });
+    expect(left.map((r) => r.src)).toEqual(
+      ["/images/" + imageKeyFromRef(used), "https://cdn.example.com/used.png"].sort(),
+    );
+    await prisma.imageDetail.deleteMany();
+  });
+
   it("removes old image folders left without a row (a crash mid-upload), not young ones", async () => {
     await prisma.uploadedImage.deleteMany();
     fs.rmSync(process.env.UPLOADS_DIR!, { recursive: true, force: true });

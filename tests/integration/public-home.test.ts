@@ -152,9 +152,9 @@ describe("public loaders on the demo content", () => {
     queries = [];
     await home();
     const page = queries.length;
-    // layout: the profile; home: skills, categories, services, project count, React ids + cards,
+    // layout: the profile and the images' details (alt text, captions, focal points); home: skills, categories, services, project count, React ids + cards,
     // Laravel ids + cards, education, experience.
-    expect(layout).toBe(1);
+    expect(layout).toBe(2);
     expect(page).toBe(10);
     // More content does not mean more queries.
     for (let i = 0; i < 5; i++) await project(`Extra ${i}`, "React");

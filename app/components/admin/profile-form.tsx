@@ -11,6 +11,13 @@ import type { FormResult, ResultDialog } from "~/utils/form-result";
 import { Image } from "~/components/image";
 import { UnsavedChanges } from "~/components/unsaved-changes";
 import { useHydrated } from "~/utils/use-hydrated";
+import { keptFieldName, keptRefsOf, REMOVE_KEPT } from "~/utils/kept-uploads";
+import { PROFILE_IMAGE_SLOT, type ImageDetails } from "~/entities/image-detail";
+import {
+  detailValues,
+  ImageDetailFields,
+  typedDetails,
+} from "~/components/admin/image-detail-fields";
 
 export const PROFILE_URL = "/dashboard/admin/profile";
 /** The owner-only endpoint that stores a chosen profile picture at once (JavaScript only). */
@@ -28,19 +35,26 @@ export type UploadImageData = { success: true; url: string } | { success: false;
 function ProfileImageField({
   savedImage,
   initialImage,
+  keptImage,
   error,
   onResult,
 }: {
   savedImage: string;
   initialImage: string;
+  /** A picture a refused submit stored (no JavaScript): shown, sent back, removable. */
+  keptImage?: string;
   error?: string;
   onResult: (dialog: ResultDialog) => void;
 }) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<UploadImageData>();
-  const [image, setImage] = useState(initialImage);
+  const [image, setImage] = useState(keptImage || initialImage);
+  const [kept, setKept] = useState(keptImage);
   const [picked, setPicked] = useState<string | null>(null);
-  useEffect(() => setImage(initialImage), [initialImage]);
+  useEffect(() => {
+    setImage(keptImage || initialImage);
+    setKept(keptImage);
+  }, [initialImage, keptImage]);
   const handled = useRef<unknown>(null);
   useEffect(() => {
     const data = fetcher.data;
@@ -48,6 +62,7 @@ function ProfileImageField({
     handled.current = data;
     if (data.success) {
       setImage(data.url);
+      setKept(undefined); // the new upload replaces a kept one
       onResult({ kind: "success", title: "Image Uploaded!", text: "Profile picture updated" });
     } else {
       onResult({ kind: "error", title: "Error!", text: data.error || "Image upload failed" });
@@ -85,7 +100,8 @@ function ProfileImageField({
 
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-      <input type="hidden" name="image" value={image} />
+      <input type="hidden" name="image" value={kept ? initialImage : image} />
+      {kept ? <input type="hidden" name={keptFieldName("imageFile")} value={kept} /> : null}
       <div className="relative h-28 w-28 shrink-0 overflow-hidden rounded-full border-4 border-white bg-slate-100 shadow ring-1 ring-slate-200">
         {picked ? (
           // The chosen file while it uploads (a local blob: URL, not a stored image).
@@ -143,7 +159,17 @@ function ProfileImageField({
             Image files only (JPEG, PNG, WebP, AVIF or GIF). Saved with Update Profile.
           </p>
         )}
-        {image ? (
+        {kept ? (
+          <>
+            <p className="text-xs text-slate-600" data-testid="kept-upload">
+              New picture: already uploaded, saved with Update Profile
+            </p>
+            <label className="flex items-center gap-2 text-sm text-slate-700">
+              <input type="checkbox" name={REMOVE_KEPT} value={kept} />
+              Do not use the new picture
+            </label>
+          </>
+        ) : image ? (
           <label className="flex items-center gap-2 text-sm text-slate-700">
             <input type="checkbox" name="removeImage" />
             Remove the profile image
@@ -158,11 +184,14 @@ function ProfileImageField({
 export function ProfileForm({
   defaults,
   savedImage,
+  details,
   result,
 }: {
   /** The saved profile's values. */
   defaults: ProfileFormValues;
   savedImage: string;
+  /** The saved picture's alt text, caption and focal point. */
+  details?: ImageDetails;
   /** The action's answer (what was typed, the field messages, the dialog). */
   result?: FormResult;
 }) {
@@ -179,6 +208,11 @@ export function ProfileForm({
   const [shown, setShown] = useState<ResultDialog | null>(result?.dialog ?? null);
   useEffect(() => setShown(result?.dialog ?? null), [result]);
   const image = fields.image.initialValue;
+  const answered = result?.initialValue ?? undefined;
+  const keptImage = keptRefsOf(answered, "imageFile")[0];
+  const typedDetail = typedDetails(answered);
+  const detailErrors: Record<string, string | undefined> = {};
+  for (const [name, messages] of Object.entries(form.allErrors)) detailErrors[name] = messages[0];
   return (
     <>
       {shown ? <ResultMessage dialog={shown} /> : null}
@@ -202,8 +236,17 @@ export function ProfileForm({
         <ProfileImageField
           savedImage={savedImage}
           initialImage={typeof image === "string" ? image : ""}
+          keptImage={keptImage}
           error={fields.image.errors?.[0]}
           onResult={setShown}
+        />
+        <ImageDetailFields
+          formId={form.id}
+          index={0}
+          src={PROFILE_IMAGE_SLOT}
+          label="Profile picture"
+          values={detailValues(PROFILE_IMAGE_SLOT, typedDetail, details, savedImage)}
+          errors={detailErrors}
         />
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
           {PROFILE_FIELDS.map((field) => (

@@ -16,6 +16,13 @@ import {
 } from "~/entities/project";
 import type { FormResult, ResultDialog } from "~/utils/form-result";
 import { useHydrated } from "~/utils/use-hydrated";
+import { keptFieldName, keptRefsOf, REMOVE_KEPT } from "~/utils/kept-uploads";
+import { THUMBNAIL_SLOT, type ImageDetails } from "~/entities/image-detail";
+import {
+  detailValues,
+  ImageDetailFields,
+  typedDetails,
+} from "~/components/admin/image-detail-fields";
 
 export { PROJECT_ADD_URL, PROJECTS, projectEditUrl, projectViewUrl } from "~/entities/project";
 
@@ -103,6 +110,7 @@ function ImageFileField({
   max = 1,
   error,
   hint,
+  resetOn,
 }: {
   label: string;
   name: string;
@@ -110,9 +118,17 @@ function ImageFileField({
   max?: number;
   error?: string;
   hint?: string;
+  /** A new server answer: its files were stored (kept) or refused (named), so the input empties. */
+  resetOn?: unknown;
 }) {
   const [previews, setPreviews] = useState<string[]>([]);
+  const input = useRef<HTMLInputElement>(null);
   useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
+  useEffect(() => {
+    if (!resetOn || !input.current) return;
+    input.current.value = "";
+    setPreviews([]);
+  }, [resetOn]);
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.currentTarget.files ?? [])];
     const notImage = files.find((f) => !f.type.startsWith("image/"));
@@ -133,6 +149,7 @@ function ImageFileField({
         {label}
       </label>
       <input
+        ref={input}
         id={id}
         type="file"
         name={name}
@@ -169,6 +186,26 @@ function ImageFileField({
 
 export type ExistingImages = { thumbnail: string; images: string[] };
 
+/** An upload a refused submit stored: shown, sent back in a hidden field, removable. */
+function KeptUpload({ field, src, label }: { field: string; src: string; label: string }) {
+  return (
+    <div className="flex flex-col gap-1.5" data-testid="kept-upload">
+      <input type="hidden" name={keptFieldName(field)} value={src} />
+      <Image
+        src={src}
+        alt={`${label}, already uploaded`}
+        sizes="160px"
+        className="h-20 w-32 rounded-md object-cover"
+      />
+      <p className="text-xs text-slate-600">{label}: already uploaded, saved with the form</p>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" name={REMOVE_KEPT} value={src} />
+        Remove {label.charAt(0).toLowerCase() + label.slice(1)}
+      </label>
+    </div>
+  );
+}
+
 /**
  * The Add Portfolio / Edit Project form: every field of the project entity, a thumbnail and up
  * to 4 gallery images. A plain multipart form (works without JavaScript); with JavaScript it
@@ -181,6 +218,7 @@ export function ProjectForm({
   defaults = {},
   result,
   existing,
+  details,
   storedDate,
   formKey,
 }: {
@@ -192,6 +230,8 @@ export function ProjectForm({
   /** The action's answer (what was typed, the field messages, the dialog). */
   result?: FormResult;
   existing?: ExistingImages;
+  /** The saved alt text, caption and focal point of the images (by address). */
+  details?: ImageDetails;
   /** Edit: the stored date when it is not an ISO date (the old backend's free text). */
   storedDate?: string;
   formKey?: string;
@@ -238,6 +278,15 @@ export function ProjectForm({
   const removed = new Set(
     Array.isArray(removedValue) ? removedValue : removedValue ? [removedValue] : [],
   );
+  // Uploads a refused submit stored (sent back under the file inputs' names) and what was typed
+  // beside each image.
+  const thumbnailField = editing ? "newThumbnail" : "thumbnail";
+  const imagesField = editing ? "newImages" : "images";
+  // (the answer's own values: with JavaScript Conform keeps the typed state in the inputs)
+  const answered = result?.initialValue ?? undefined;
+  const keptThumbnail = keptRefsOf(answered, thumbnailField)[0];
+  const keptImages = keptRefsOf(answered, imagesField);
+  const typedDetail = typedDetails(answered);
   return (
     <>
       <FormResultMessage result={result} form={form} idOf={projectFieldId(form.id)} />
@@ -281,11 +330,33 @@ export function ProjectForm({
             {editing ? (
               <input type="hidden" name="thumbnail" value={existing?.thumbnail ?? ""} />
             ) : null}
+            {keptThumbnail ? (
+              <KeptUpload field={thumbnailField} src={keptThumbnail} label="New thumbnail" />
+            ) : null}
             <ImageFileField
               label={editing ? "New Thumbnail" : "Thumbnail"}
-              name={editing ? "newThumbnail" : "thumbnail"}
+              name={thumbnailField}
               error={errors.thumbnail ?? errors.newThumbnail}
               hint="An image file (JPEG, PNG, WebP, AVIF or GIF)"
+              resetOn={result}
+            />
+            <ImageDetailFields
+              formId={form.id}
+              index={0}
+              src={THUMBNAIL_SLOT}
+              label="Thumbnail"
+              values={detailValues(THUMBNAIL_SLOT, typedDetail, details, existing?.thumbnail)}
+              errors={errors}
+              preview={
+                keptThumbnail || existing?.thumbnail ? (
+                  <Image
+                    src={keptThumbnail || existing?.thumbnail || ""}
+                    alt=""
+                    sizes="160px"
+                    className="w-full rounded-md"
+                  />
+                ) : undefined
+              }
             />
           </div>
           <div className="flex flex-col gap-3">
@@ -312,6 +383,14 @@ export function ProjectForm({
                       />
                       Remove image {index + 1}
                     </label>
+                    {keptRefsOf(answered, `replaceImage${index}`).map((ref) => (
+                      <KeptUpload
+                        key={ref}
+                        field={`replaceImage${index}`}
+                        src={ref}
+                        label={`Replacement of image ${index + 1}`}
+                      />
+                    ))}
                     <label className="flex flex-col gap-1 text-xs text-slate-600">
                       Replace image {index + 1}
                       <input
@@ -321,16 +400,55 @@ export function ProjectForm({
                         className="text-xs"
                       />
                     </label>
+                    <ImageDetailFields
+                      formId={form.id}
+                      index={1 + index}
+                      src={src}
+                      label={`Image ${index + 1}`}
+                      values={detailValues(src, typedDetail, details)}
+                      errors={errors}
+                      preview={
+                        <Image src={src} alt="" sizes="160px" className="w-full rounded-md" />
+                      }
+                    />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {keptImages.length ? (
+              <ul className="grid grid-cols-2 gap-3" aria-label="Already uploaded images">
+                {keptImages.map((src, index) => (
+                  <li
+                    key={src}
+                    className="flex flex-col gap-2 rounded-lg border border-slate-200 p-2"
+                  >
+                    <KeptUpload
+                      field={imagesField}
+                      src={src}
+                      label={`Image ${currentImages.length + index + 1}`}
+                    />
+                    <ImageDetailFields
+                      formId={form.id}
+                      index={1 + MAX_GALLERY_IMAGES + index}
+                      src={src}
+                      label={`Image ${currentImages.length + index + 1}`}
+                      values={detailValues(src, typedDetail, details)}
+                      errors={errors}
+                      preview={
+                        <Image src={src} alt="" sizes="160px" className="w-full rounded-md" />
+                      }
+                    />
                   </li>
                 ))}
               </ul>
             ) : null}
             <ImageFileField
               label={editing ? "Add Portfolio Images" : "Portfolio Images"}
-              name={editing ? "newImages" : "images"}
+              name={imagesField}
               multiple
               max={MAX_GALLERY_IMAGES}
               error={errors.images ?? errors.newImages}
+              resetOn={result}
               hint={
                 editing
                   ? `Image files only; at most ${MAX_GALLERY_IMAGES} images in all, kept ones included`

@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { Image } from "~/components/image";
 import type { Profile } from "~/models/profile.server";
 import { CountUp } from "./count-up";
-import { FALLBACK_DESCRIPTION, siteName } from "./site-data";
+import { FALLBACK_DESCRIPTION, siteName, useSiteData } from "./site-data";
+import { altOf, focalStyle } from "~/entities/image-detail";
 import { TypingText } from "./typing-text";
 
 const primaryButton =
@@ -40,6 +41,7 @@ export function AboutSection({
   stats: { services: number; projects: number };
 }) {
   const name = siteName(profile);
+  const { imageDetails } = useSiteData();
   return (
     <section
       id="about"
@@ -139,7 +141,8 @@ export function AboutSection({
               {profile?.image ? (
                 <Image
                   src={profile.image}
-                  alt={`Portrait of ${name}`}
+                  alt={altOf(imageDetails, profile.image, `Portrait of ${name}`)}
+                  style={focalStyle(imageDetails?.[profile.image])}
                   sizes="(min-width: 1024px) 360px, (min-width: 640px) 384px, 90vw"
                   width={720}
                   height={900}

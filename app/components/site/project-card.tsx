@@ -1,6 +1,8 @@
 import { Link } from "@remix-run/react";
 import { Image } from "~/components/image";
 import type { ProjectCard as ProjectCardData } from "~/models/project.server";
+import { altOf, focalStyle } from "~/entities/image-detail";
+import { useSiteData } from "./site-data";
 
 /** Which external link a card shows next to View. */
 export type CardLink = "live" | "source";
@@ -51,13 +53,15 @@ export function ProjectCard({
 }) {
   const href = link === "live" ? project.liveView : project.sourceCode;
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const { imageDetails } = useSiteData();
   return (
     <article className="group flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md">
       <div className="aspect-[16/10] overflow-hidden bg-slate-100">
         {project.thumbnail ? (
           <Image
             src={project.thumbnail}
-            alt={`${project.title} thumbnail`}
+            alt={altOf(imageDetails, project.thumbnail, `${project.title} thumbnail`)}
+            style={focalStyle(imageDetails?.[project.thumbnail])}
             sizes={CARD_IMAGE_SIZES}
             priority={priority}
             width={640}

@@ -10,11 +10,15 @@ export const SITE_ROUTE_ID = "routes/_site";
  * from here instead of loading it again:
  *   const site = useRouteLoaderData<SiteData>("routes/_site");   // or useSiteData()
  */
+import type { ImageDetails } from "~/entities/image-detail";
+
 export type SiteData = {
   /** The profile (the spec's first user record); null before the owner saves one. */
   profile: Profile | null;
   /** The current year for the copyright line (from the server, so the page never mismatches). */
   year: number;
+  /** The owner's alt text, captions and focal points, by image address (entities/image-detail). */
+  imageDetails?: ImageDetails;
 };
 
 /** The public layout's data, from any route or error boundary below it. */
