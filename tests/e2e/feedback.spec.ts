@@ -103,7 +103,7 @@ ownerTest.describe("a refused form puts focus on its error summary", () => {
       const summary = page.getByTestId("error-summary");
       await expect(summary).toBeFocused();
       await expect(summary).toBeInViewport();
-      await expect(summary).toContainText('A category named "react" already exists.');
+      await expect(summary).toContainText('A category named "React" already exists.');
     },
   );
 
