@@ -39,7 +39,7 @@ export const SIDEBAR: SidebarGroup[] = [
   { label: "Profile", icon: "☺", to: "/dashboard/admin/profile" },
   { label: "Backup", icon: "⬇", to: "/dashboard/admin/backup" },
   { label: "Import", icon: "⇪", to: "/dashboard/admin/import" },
-  { label: "Security", icon: "⚿", to: "/dashboard/admin/security" },
+  { label: "Security", icon: "⚷", to: "/dashboard/admin/security" },
 ];
 
 const linkClass = (isActive: boolean) =>

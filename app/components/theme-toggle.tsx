@@ -54,7 +54,7 @@ export function ThemeToggle({ className = "" }: { className?: string }) {
             aria-label={THEME_LABEL[choice]}
             title={themeButtonTitle(choice, choice === theme)}
             data-testid={`theme-${choice}`}
-            className="inline-flex h-7 w-7 items-center justify-center rounded-md text-base text-slate-700 hover:bg-slate-100 aria-pressed:bg-brand-600 aria-pressed:text-white"
+            className="inline-flex h-7 w-7 items-center justify-center rounded-md text-base text-slate-700 not-aria-pressed:hover:bg-slate-100 aria-pressed:bg-brand-600 aria-pressed:text-white"
           >
             <span aria-hidden>{THEME_ICON[choice]}</span>
           </button>
