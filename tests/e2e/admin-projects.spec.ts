@@ -1,25 +1,11 @@
-import fs from "node:fs";
-import path from "node:path";
-import sharp from "sharp";
 import { openAsOwner } from "./admin-crud";
+import { pngFile } from "./image-files";
 import { expect as baseExpect, holdRequests, ownerTest as test, unique } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 // Uploads re-encode images with sharp and the machine running the suite may be busy: allow
 // more than the default 7 s for each expectation.
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-const FILES = path.resolve(process.env.FOLIO_TEST_TMP ?? "tests/.tmp", "e2e-project-files");
-
-/** A real PNG of `width` x `height` written to a scratch file (for setInputFiles). */
-async function pngFile(name: string, width: number, height: number, background: string) {
-  fs.mkdirSync(FILES, { recursive: true });
-  const file = path.join(FILES, `${Date.now()}-${Math.random().toString(36).slice(2)}-${name}`);
-  await sharp({ create: { width, height, channels: 3, background } })
-    .png()
-    .toFile(file);
-  return file;
-}
 
 /** The spec's result dialog (server-rendered without JavaScript, modal with it). */
 const messageDialog = (page: Page) => page.locator('[data-testid="message-dialog"][open]');

@@ -58,7 +58,15 @@ test("a refused save is still unsaved; a reload asks the browser's question", as
   await page.getByRole("button", { name: "Add Project" }).click();
   await expect(page.getByTestId("error-summary")).toBeFocused();
 
-  // Reload: the browser's own warning (dismissed: the page and the text stay).
+  // Leaving inside the app asks; Stay keeps the page and what was typed.
+  await sidebarLink(page, "All Projects").click();
+  await expect(leaveDialog(page)).toBeVisible();
+  await leaveDialog(page).getByRole("button", { name: "Stay" }).click();
+  await expect(leaveDialog(page)).toHaveCount(0);
+  await expect(page).toHaveURL("/dashboard/admin/projects/add");
+
+  // Reload: the browser's own warning (dismissed: the page and the text stay). Last, as a
+  // dismissed reload leaves Playwright's reload pending.
   const asked = new Promise<string>((resolve) =>
     page.once("dialog", (dialog) => {
       resolve(dialog.type());
@@ -68,9 +76,4 @@ test("a refused save is still unsaved; a reload asks the browser's question", as
   void page.reload().catch(() => {});
   expect(await asked).toBe("beforeunload");
   await expect(page.getByLabel("Client Name")).toHaveValue("Unsaved Ltd");
-
-  await sidebarLink(page, "All Projects").click();
-  await expect(leaveDialog(page)).toBeVisible();
-  await leaveDialog(page).getByRole("button", { name: "Leave" }).click();
-  await expect(page).toHaveURL("/dashboard/admin/projects");
 });
