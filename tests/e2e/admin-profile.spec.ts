@@ -65,7 +65,9 @@ test.describe("admin profile", () => {
   test("update the picture and a field, see them on the site, then restore", async ({
     page,
     javaScriptEnabled,
+    profileLock,
   }) => {
+    void profileLock; // changes the one profile: no other worker's test at the same time
     const width = 400 + Math.floor(Math.random() * 300);
     const picture = await jpegFile(width, width);
     const newNumber = `+1 555 ${String(Math.floor(Math.random() * 9000) + 1000)}`;

@@ -190,7 +190,8 @@ ownerTest.describe("a result dialog shows where the page is", () => {
     );
   }
 
-  ownerTest("'Success!' on Profile", async ({ page, javaScriptEnabled }) => {
+  ownerTest("'Success!' on Profile", async ({ page, javaScriptEnabled, profileLock }) => {
+    void profileLock; // changes the one profile: no other worker's test at the same time
     await page.setViewportSize(PHONE);
     await page.goto("/dashboard/admin/profile");
     const address = page.getByLabel("Address");

@@ -54,6 +54,12 @@ type OwnerWorkerFixtures = {
 
 type OwnerTestFixtures = {
   /**
+   * Holds the site's one profile for the test (ask for it in a test that changes the profile):
+   * every worker's tests share the profile row of their project's server, so two of them must
+   * never change it at once. A lock directory, created atomically, per project.
+   */
+  profileLock: void;
+  /**
    * Gives the test's browser context the owner's session and opens `path` (the dashboard by
    * default), checking it was not sent to /login. For a test that starts as a visitor.
    */
@@ -82,6 +88,32 @@ export const test = base.extend<OwnerTestFixtures, OwnerWorkerFixtures>({
     },
     { scope: "worker", timeout: 60_000 },
   ],
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
+  profileLock: async ({}, provide, testInfo) => {
+    const lock = path.resolve(
+      process.env.FOLIO_TEST_TMP ?? "tests/.tmp",
+      `profile-lock-${testInfo.project.name}`,
+    );
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      try {
+        fs.mkdirSync(lock);
+        break;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+        // A lock older than any test may be (its worker died): take it over.
+        const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? 0);
+        if (age > 150_000) fs.rmSync(lock, { recursive: true, force: true });
+        else if (Date.now() > deadline) throw new Error("The profile stayed locked for 90 s.");
+        else await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    try {
+      await provide();
+    } finally {
+      fs.rmSync(lock, { recursive: true, force: true });
+    }
+  },
   asOwner: async ({ page, ownerStorageState }, provide) => {
     await provide(async (to = "/dashboard") => {
       const state = JSON.parse(fs.readFileSync(ownerStorageState, "utf8")) as {

@@ -153,7 +153,9 @@ test.describe("profile picture details (#17)", () => {
   test("a refused profile keeps its new picture (no JS); alt text and focal point reach the about card", async ({
     page,
     javaScriptEnabled,
+    profileLock,
   }) => {
+    void profileLock; // changes the one profile: no other worker's test at the same time
     await openAsOwner(page, "/dashboard/admin/profile");
     const email = page.getByLabel("Email");
     const original = await email.inputValue();

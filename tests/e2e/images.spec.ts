@@ -77,7 +77,9 @@ test.describe("images", () => {
     page,
     asOwner,
     javaScriptEnabled,
+    profileLock,
   }) => {
+    void profileLock; // changes the one profile: no other worker's test at the same time
     // A sideways camera photo: stored 3:2 with EXIF orientation 6, so it must come out 2:3.
     const w = 300 + Math.floor(Math.random() * 200);
     const picture = await photoFile("me.jpg", w, 200, 200, { sideways: true });

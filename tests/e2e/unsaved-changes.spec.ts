@@ -58,7 +58,10 @@ test("a refused save is still unsaved; a reload asks the browser's question", as
   await page.getByRole("button", { name: "Add Project" }).click();
   await expect(page.getByTestId("error-summary")).toBeFocused();
 
-  // Leaving inside the app asks; Stay keeps the page and what was typed.
+  // Leaving inside the app asks; Stay keeps the page and what was typed. (Once the refusal's
+  // own requests are over: under CI load the question once vanished when a late answer
+  // re-rendered the page, see the #17 note.)
+  await page.waitForLoadState("networkidle");
   await sidebarLink(page, "All Projects").click();
   await expect(leaveDialog(page)).toBeVisible();
   await leaveDialog(page).getByRole("button", { name: "Stay" }).click();
