@@ -50,8 +50,11 @@ export const MAX_DETAIL_BLOCKS = 16;
 export const THUMBNAIL_SLOT = "@thumbnail";
 export const PROFILE_IMAGE_SLOT = "@image";
 
-export const isDefaultDetail = (d: ImageDetail) =>
-  d.alt === "" && d.caption === "" && d.focalX === 50 && d.focalY === 50;
+/** Whether two details say the same (alt text, caption and focal point). */
+export const sameImageDetail = (a: ImageDetail, b: ImageDetail) =>
+  a.alt === b.alt && a.caption === b.caption && a.focalX === b.focalX && a.focalY === b.focalY;
+
+export const isDefaultDetail = (d: ImageDetail) => sameImageDetail(d, DEFAULT_IMAGE_DETAIL);
 
 /** The details of `src`, or the defaults. */
 export const detailOf = (details: ImageDetails | undefined, src: string): ImageDetail =>

@@ -1,7 +1,12 @@
 // Data access for ImageDetail (alt text, caption, focal point per image address): the only
 // Prisma code for it. Rows exist only for images whose details differ from the defaults.
 import { prisma } from "./db.server";
-import { isDefaultDetail, type ImageDetail, type ImageDetails } from "~/entities/image-detail";
+import {
+  isDefaultDetail,
+  sameImageDetail,
+  type ImageDetail,
+  type ImageDetails,
+} from "~/entities/image-detail";
 
 const select = { src: true, alt: true, caption: true, focalX: true, focalY: true } as const;
 
@@ -37,15 +42,7 @@ export async function saveImageDetails(
     if (isDefaultDetail(detail)) {
       return before ? [prisma.imageDetail.delete({ where: { src } })] : [];
     }
-    if (
-      before &&
-      before.alt === detail.alt &&
-      before.caption === detail.caption &&
-      before.focalX === detail.focalX &&
-      before.focalY === detail.focalY
-    ) {
-      return [];
-    }
+    if (before && sameImageDetail(before, detail)) return [];
     return [
       prisma.imageDetail.upsert({
         where: { src },

@@ -6,6 +6,7 @@ import {
   detailOf,
   imageDetailFormSchema,
   MAX_DETAIL_BLOCKS,
+  sameImageDetail,
   type ImageDetail,
 } from "~/entities/image-detail";
 
@@ -49,9 +50,6 @@ export function imageDetailsFromForm(
 export const entriesFor = (entries: DetailEntry[], used: string[]) =>
   entries.filter((entry) => used.includes(entry.src));
 
-const sameDetail = (a: ImageDetail, b: ImageDetail) =>
-  a.alt === b.alt && a.caption === b.caption && a.focalX === b.focalX && a.focalY === b.focalY;
-
 /**
  * When a save replaced an image (`previous` → `current`), the details the form still showed for
  * the old one, untouched, describe the old picture: they do not follow it to the new one.
@@ -63,5 +61,5 @@ export async function withoutCarriedOver(
 ): Promise<DetailEntry[]> {
   if (!previous || previous === current) return entries;
   const before = detailOf(await getImageDetails([previous]), previous);
-  return entries.filter((entry) => entry.src !== current || !sameDetail(entry.detail, before));
+  return entries.filter((entry) => entry.src !== current || !sameImageDetail(entry.detail, before));
 }
