@@ -5,7 +5,8 @@ CREATE TABLE "Visit" (
     "path" TEXT NOT NULL,
     "projectId" INTEGER,
     "referrer" TEXT NOT NULL DEFAULT '',
-    "visitor" TEXT NOT NULL
+    "visitor" TEXT NOT NULL,
+    "views" INTEGER NOT NULL DEFAULT 1
 );
 
 -- CreateTable
@@ -59,8 +60,8 @@ PRAGMA foreign_keys=ON;
 PRAGMA defer_foreign_keys=OFF;
 
 -- CreateIndex
-CREATE INDEX "Visit_day_idx" ON "Visit"("day");
+CREATE INDEX "Visit_day_projectId_idx" ON "Visit"("day", "projectId");
 
 -- CreateIndex
-CREATE INDEX "Visit_day_projectId_idx" ON "Visit"("day", "projectId");
+CREATE UNIQUE INDEX "Visit_day_visitor_path_referrer_key" ON "Visit"("day", "visitor", "path", "referrer");
 
