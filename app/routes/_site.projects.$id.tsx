@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import {
   isRouteErrorResponse,
@@ -18,17 +18,36 @@ import { JsonLd } from "~/components/json-ld";
 import { projectJsonLd } from "~/utils/structured-data";
 import { parseId } from "~/entities/fields";
 import { getProject } from "~/models/project.server";
+import { getOwner } from "~/utils/auth.server";
 import { siteTitle } from "~/utils/page-title";
 
 export const PROJECT_NOT_FOUND = "Project not found.";
 
-/** One published project; unknown, draft or non-numeric ids answer 404. */
-export async function loader({ params }: LoaderFunctionArgs) {
+export const DRAFT_NOTICE = "Draft — only you can see this";
+
+/**
+ * One published project; unknown and non-numeric ids answer 404. A draft is shown to the
+ * signed-in owner only (marked as a draft, never stored by a cache); visitors get the same 404
+ * as for an unknown id.
+ */
+export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = parseId(params.id);
-  const project = id === null ? null : await getProject(id);
-  if (!project) throw new Response(PROJECT_NOT_FOUND, { status: 404 });
-  return json({ project });
+  const project = id === null ? null : await getProject(id, { includeDrafts: true });
+  if (!project || (project.draft && !(await getOwner(request)))) {
+    throw new Response(PROJECT_NOT_FOUND, { status: 404 });
+  }
+  return json(
+    { project },
+    project.draft ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
+  );
 }
+
+export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  if (cacheControl) headers.set("Cache-Control", cacheControl);
+  return headers;
+};
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   const name = siteName(profileFromMatches(matches));
@@ -38,6 +57,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
       { name: "robots", content: "noindex" },
     ];
   const { project } = data;
+  if (project.draft) {
+    return [
+      { title: siteTitle(`Draft: ${project.title}`, name) },
+      { name: "robots", content: "noindex" },
+    ];
+  }
   return pageMeta(
     siteTitle(project.title, name),
     project.shortDescription ||
@@ -55,7 +80,10 @@ export default function ProjectDetail() {
   const href = live ? project.liveView : project.sourceCode;
   return (
     <article className="bg-slate-50">
-      <JsonLd data={projectJsonLd(siteUrl, project, profile?.name || undefined)} />
+      {project.draft ? null : (
+        <JsonLd data={projectJsonLd(siteUrl, project, profile?.name || undefined)} />
+      )}
+      {project.draft ? <DraftBanner projectId={project.id} /> : null}
       <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16">
         <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
           <Link to="/projects" className="font-medium text-brand-700 hover:underline">
@@ -137,6 +165,23 @@ export default function ProjectDetail() {
         ) : null}
       </div>
     </article>
+  );
+}
+
+/** The owner's preview of a draft: a band above the page saying so, with the way back. */
+function DraftBanner({ projectId }: { projectId: number }) {
+  return (
+    <div role="status" className="border-b border-amber-300 bg-amber-100 text-amber-900">
+      <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-3 sm:px-6">
+        <p className="font-semibold">{DRAFT_NOTICE}</p>
+        <a
+          href={`/dashboard/admin/portfolio-view/${projectId}`}
+          className="text-sm font-medium underline hover:no-underline"
+        >
+          Back to the dashboard
+        </a>
+      </div>
+    </div>
   );
 }
 

@@ -100,11 +100,9 @@ export default function ViewProject() {
           <Link to={PROJECTS.listUrl} className={buttonClass.secondary}>
             Back to All Projects
           </Link>
-          {!project.draft ? (
-            <a href={`/projects/${project.id}`} className={buttonClass.secondary}>
-              See it on the site
-            </a>
-          ) : null}
+          <a href={`/projects/${project.id}`} className={buttonClass.secondary}>
+            {project.draft ? "Preview the draft" : "See it on the site"}
+          </a>
         </div>
       </article>
     </AdminPage>

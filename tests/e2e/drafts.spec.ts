@@ -80,7 +80,7 @@ test.describe("draft projects", () => {
     id = 0;
   });
 
-  test("a draft is hidden from visitors and shown with a badge to the owner until published", async ({
+  test("a draft is hidden from visitors, shown with a badge and previewed by the owner until published", async ({
     page,
     asOwner,
     request,
@@ -102,6 +102,19 @@ test.describe("draft projects", () => {
     await setDraft(page, id, true);
     const row = page.locator("tbody tr", { hasText: title });
     await expect(row.getByText("Draft", { exact: true })).toBeVisible();
+
+    // The owner previews the draft's public page: marked as a draft, kept by no cache, not indexed.
+    await page.goto(`/dashboard/admin/portfolio-view/${id}`);
+    const [preview] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === `/projects/${id}`),
+      page.getByRole("link", { name: "Preview the draft" }).click(),
+    ]);
+    expect(preview.status()).toBe(200);
+    expect(preview.headers()["cache-control"]).toContain("no-store");
+    await expect(page.getByRole("status")).toContainText("Draft — only you can see this");
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await expect(page).toHaveTitle(new RegExp(`^Draft: ${title}`));
     expect(await visitorView(visitor, id, title)).toEqual({
       detail: 404,
       inList: false,
