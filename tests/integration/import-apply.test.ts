@@ -214,6 +214,7 @@ describe("applySnapshot", () => {
       liveView: "https://own.example",
       sourceCode: "",
       thumbnail: "",
+      ogImage: "",
       images: [],
       skill: "React",
       level: "Beginner",
