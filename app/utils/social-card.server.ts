@@ -149,11 +149,17 @@ export async function cardPng({ name, card }: CardTarget, version = cardVersion(
   if (!pending) {
     pending = (async () => {
       const png = await renderCard(card);
-      await fsp.mkdir(dir, { recursive: true });
       const temp = path.join(dir, `.${fileName}.${process.pid}.${Date.now()}.tmp`);
-      await fsp.writeFile(temp, png);
-      await fsp.rename(temp, file);
-      await pruneCards(dir, fileName, `${name}-${card.theme}-`).catch(() => undefined);
+      try {
+        await fsp.mkdir(dir, { recursive: true });
+        await fsp.writeFile(temp, png);
+        await fsp.rename(temp, file);
+        await pruneCards(dir, fileName, `${name}-${card.theme}-`).catch(() => undefined);
+      } catch (error) {
+        // A full or read-only disk: the card is still answered, just made again next time.
+        console.error("Could not cache the social card", fileName, error);
+        await fsp.rm(temp, { force: true }).catch(() => undefined);
+      }
       return png;
     })().finally(() => inFlight.delete(fileName));
     inFlight.set(fileName, pending);

@@ -281,10 +281,9 @@ export function wrapText(
     words[i] = chars.join("");
     if (!words[i]) i++;
   }
-  if (line && lines.length < maxLines) lines.push(line);
-  else if (line) i = -1; // the pending line did not fit: text is left over
-  const left = i === -1 || i < words.length;
-  if (left && lines.length) {
+  // (the loop ends with a pending line only once every word is placed, and a line is free)
+  if (line) lines.push(line);
+  if (i < words.length && lines.length) {
     const last = lines.length - 1;
     lines[last] = ellipsize(`${lines[last]}…`, width, fontSize);
     if (!lines[last].endsWith("…")) lines[last] = `${lines[last]}…`;

@@ -321,6 +321,46 @@ describe("the owner's custom social card", () => {
     expect((await pageMeta(`/projects/${id}`))("og:image")).toContain(`/og/projects/${id}.png?v=`);
   });
 
+  it("Add Portfolio keeps an accepted social card image when the form is refused, and saves it next time", async () => {
+    const body = projectBody({ title: "", thumbnail: "" });
+    const fieldsOf = (values: Record<string, unknown>) => {
+      const form = new FormData();
+      for (const [key, value] of Object.entries(values)) {
+        if (key === "images" || key === "thumbnail" || value === null) continue;
+        form.append(key, String(value));
+      }
+      return form;
+    };
+    const post = (form: FormData) =>
+      fetch(`${server.url}/dashboard/admin/projects/add`, {
+        method: "POST",
+        body: form,
+        redirect: "manual",
+        headers: { Cookie: cookie, Origin: server.url },
+      });
+    const first = fieldsOf(body);
+    first.append(
+      "ogImage",
+      new File([await (await pngBlob(1200, 630)).arrayBuffer()], "card.png", { type: "image/png" }),
+    );
+    const refused = await post(first);
+    expect(refused.status).toBe(400);
+    const kept = /name="kept-ogImage" value="(\/images\/[a-z0-9]{16}-1200x630)"/.exec(
+      await refused.text(),
+    )?.[1];
+    expect(kept).toBeDefined();
+
+    const title = `Kept card ${Date.now()}`;
+    const second = fieldsOf({ ...body, title });
+    second.append("kept-ogImage", kept!);
+    expect((await post(second)).status).toBe(302);
+    const list = await call(server, anonymous, "GET", "/addprotfolio");
+    const id = (list.json as Array<{ id: number; title: string }>).find(
+      (p) => p.title === title,
+    )!.id;
+    expect((await pageMeta(`/projects/${id}`))("og:image")).toBe(`${server.url}${kept}/1200.jpg`);
+  });
+
   it("Add Portfolio refuses a file that is not an image for the social card (400, typed values kept)", async () => {
     const body = projectBody({ title: "Refused card project", thumbnail: "" });
     const form = new FormData();
