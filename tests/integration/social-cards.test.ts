@@ -160,6 +160,9 @@ describe("page cards", () => {
       expect(res.status).toBe(200);
       expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
       await expectCard(bytes);
+      // Public content whoever asks: the owner's browser may keep it too (not no-store).
+      const asOwner = await get(image, { headers: { Cookie: cookie } });
+      expect(asOwner.res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     }
   });
 });
