@@ -31,6 +31,11 @@ ENV NODE_ENV=production \
   PRISMA_QUERY_ENGINE_LIBRARY=/dev/null \
   PRISMA_SCHEMA_ENGINE_BINARY=/dev/null
 WORKDIR /app
+# Fonts for the social cards' text: sharp's SVG renderer (librsvg) finds them through
+# fontconfig, and the slim image has neither fonts nor fontconfig's configuration.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends fontconfig fonts-dejavu-core \
+  && rm -rf /var/lib/apt/lists/*
 # The application files belong to root and are read-only for the user the server runs as.
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build

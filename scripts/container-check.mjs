@@ -5,8 +5,9 @@
 //   2. the build stage: `npm ci`, `npm run build`, `npm prune --omit=dev`
 //   3. the runtime stage: only the paths its `COPY --from=build` lines name, its ENV, with a
 //      temporary folder standing in for the /data volume
-//   4. its CMD: the site, /login and /healthz answer, the HEALTHCHECK command passes, the owner
-//      (from OWNER_EMAIL/OWNER_PASSWORD) signs in, a backup downloads; SIGTERM exits 0 within 10 s
+//   4. its CMD: the site, /login, /healthz and a social card (/og/home.png) answer, the
+//      HEALTHCHECK command passes, the owner (from OWNER_EMAIL/OWNER_PASSWORD) signs in, a backup
+//      downloads; SIGTERM exits 0 within 10 s
 //   5. a second start on the same data keeps the owner, the session and the content
 //   6. a first start on an empty volume with RESTORE_FROM brings that backup back
 //
@@ -209,6 +210,12 @@ async function main() {
     "the database lives on the /data volume",
   );
   check(runtimeEnv.UPLOADS_DIR?.startsWith("/data/"), "uploads live on the /data volume");
+  check(
+    runtime.steps.some(
+      ([i, arg]) => i === "RUN" && /apt-get install .*fonts-dejavu-core/.test(arg),
+    ),
+    "the runtime installs fonts for the social cards (fonts-dejavu-core)",
+  );
 
   await step("fresh copy of the committed repository (git archive) minus .dockerignore", () => {
     fs.mkdirSync(src);
@@ -301,6 +308,20 @@ async function main() {
         );
         const login = await fetch(`${c.url}/login`);
         check(login.status === 200, "/login answers 200");
+        const card = await fetch(`${c.url}/og/home.png`);
+        const cardBytes = Buffer.from(await card.arrayBuffer());
+        check(
+          card.status === 200 &&
+            card.headers.get("content-type") === "image/png" &&
+            cardBytes.subarray(1, 4).toString() === "PNG" &&
+            cardBytes.readUInt32BE(16) === 1200 &&
+            cardBytes.readUInt32BE(20) === 630,
+          "/og/home.png answers a 1200×630 PNG (the social card)",
+        );
+        check(
+          fs.readdirSync(path.join(data, "social-cards")).some((n) => n.endsWith(".png")),
+          "the social card is cached on the data volume",
+        );
         const health = await fetch(`${c.url}/healthz`);
         check(health.ok && (await health.json()).ok === true, "/healthz answers ok");
         const hc = spawnSync(healthCmd[0], healthCmd.slice(1), { cwd: image, env: c.env });

@@ -11,8 +11,11 @@ import type { IncomingHttpHeaders } from "node:http";
 import { hasSessionCookie } from "../app/utils/http-names.server";
 
 const PRIVATE_PATH = /^\/(?:dashboard|login|logout)(?:\/|$)/;
-/** Served images are public content whoever asks (and immutable): they keep their caching. */
-const PUBLIC_CONTENT = /^\/images\//;
+/**
+ * Served images and social cards are public content whoever asks (a draft has no card, even for
+ * the owner): they keep their caching.
+ */
+const PUBLIC_CONTENT = /^\/(?:images|og)\//;
 /** Whether the answer to this request is private. */
 export function isPrivateRequest({
   path,

@@ -32,8 +32,8 @@ import {
 import { SERVICE_FIELDS, SERVICE_REST, serviceSchema } from "./service";
 import { SKILL_FIELDS, SKILL_REST, skillSchema } from "./skill";
 
-/** The project forms' own inputs: the thumbnail and gallery uploads, the two checkboxes. */
-const PROJECT_SPECIAL_INPUTS = ["thumbnail", "images", "draft", "featured"];
+/** The project forms' own inputs: the thumbnail, gallery and social card uploads, the two checkboxes. */
+const PROJECT_SPECIAL_INPUTS = ["thumbnail", "images", "ogImage", "draft", "featured"];
 
 /**
  * Every admin form with the schema its action validates with and the REST body of the same input

@@ -88,6 +88,8 @@ const fields = {
   liveView: optionalUrl("Live View URL"),
   sourceCode: optionalUrl("Source Code URL"),
   thumbnail: optionalImage("Thumbnail"),
+  /** The owner's social card image (Open Graph / Twitter); '' = the automatic card. */
+  ogImage: optionalImage("Social card image"),
   images,
   skill: requiredText("Skill", 60),
   level: z.enum(LEVELS, { errorMap: () => ({ message: LEVEL_MESSAGE }) }),
@@ -268,6 +270,7 @@ export const PROJECT_REST: RestShape = {
       draft: { type: "boolean" },
       updatedAt: { type: "string", format: "date-time" },
     },
+    omit: ["ogImage"],
   },
   bodies: {
     ProjectInput: {
@@ -276,8 +279,9 @@ export const PROJECT_REST: RestShape = {
         "What the old backend stored: `skill` is any text (the dashboard offers the category " +
         'names), `date` an ISO date or free text ("Spring 2021"), `budget` a number or text ' +
         'with a number in it ("$1,200"), `level` in any letter case (stored as Beginner, ' +
-        "Intermediate or Advanced), links optional. Thumbnail and images are URLs (from POST " +
-        "/upload, this site's own /images/KEY in absolute form, or http(s)). `liveUrl` is " +
+        "Intermediate or Advanced), links optional. Thumbnail, images and `ogImage` (the social " +
+        "card image; empty: the automatic card; write-only, not in the answers) are URLs (from " +
+        "POST /upload, this site's own /images/KEY in absolute form, or http(s)). `liveUrl` is " +
         `accepted as an alias of \`liveView\`. On PUT: ${PUT_NOTE}`,
     },
   },

@@ -31,7 +31,13 @@ export type RestShape = {
   /** What one record is called in 404 messages: 'No skill with id 5.' */
   noun: string;
   /** The stored record: OpenAPI components `<name>` and `<name>List` from the schema's fields. */
-  model?: { name: string; schema: z.ZodTypeAny; extra?: Record<string, JsonSchema> };
+  model?: {
+    name: string;
+    schema: z.ZodTypeAny;
+    extra?: Record<string, JsonSchema>;
+    /** Fields of the schema the answers leave out (write-only). */
+    omit?: readonly string[];
+  };
   /** Request bodies by component name, from the zod schemas the handlers validate with. */
   bodies?: Record<string, { schema: z.ZodTypeAny; description?: string }>;
   /** Other component schemas, written as JSON Schema. */

@@ -11,7 +11,7 @@ import type { Refusal, Removal } from "~/entities/entity.server";
 import { experienceSchema } from "~/entities/experience";
 import { experienceService } from "~/entities/experience.server";
 import type { UpdateResult } from "~/entities/fields";
-import { projectStoredSchema } from "~/entities/project";
+import { projectStoredSchema, type ProjectInput } from "~/entities/project";
 import { projectService } from "~/entities/project.server";
 import { serviceSchema } from "~/entities/service";
 import { serviceService } from "~/entities/service.server";
@@ -66,8 +66,20 @@ export const KIND_STORES: Record<ListKind, KindStore> = {
     schema: projectStoredSchema,
     list: () => projectService.list(owner),
     get: (id) => projectService.get(id, owner),
+    // Old sites have no social card image: a re-import keeps the one the owner set.
+    update: async (id: number, input: ProjectInput) => {
+      const stored = input.ogImage ? null : await projectService.get(id, owner);
+      return projectService.update(id, {
+        ...input,
+        ogImage: input.ogImage || stored?.ogImage || "",
+      });
+    },
     // The model stores a missing budget as null, and leaves featured/draft alone when absent.
-    comparable: (input) => ({ ...input, budget: input.budget ?? null }),
+    comparable: (input) => ({
+      ...input,
+      budget: input.budget ?? null,
+      ...(input.ogImage ? {} : { ogImage: undefined }),
+    }),
   }),
   education: store({ ...educationService, schema: educationCreateSchema }),
   experience: store({ ...experienceService, schema: experienceSchema }),

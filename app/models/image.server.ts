@@ -65,11 +65,11 @@ export async function deleteUploadedImage(key: string): Promise<void> {
   await prisma.uploadedImage.deleteMany({ where: { key } });
 }
 
-/** Whether the profile, a project thumbnail or a gallery image uses `ref`. */
+/** Whether the profile, a project thumbnail or social card image, or a gallery image uses `ref`. */
 export async function isImageInUse(ref: string): Promise<boolean> {
   const [profiles, projects, gallery] = await Promise.all([
     prisma.profile.count({ where: { image: ref } }),
-    prisma.project.count({ where: { thumbnail: ref } }),
+    prisma.project.count({ where: { OR: [{ thumbnail: ref }, { ogImage: ref }] } }),
     prisma.projectImage.count({ where: { url: ref } }),
   ]);
   return profiles + projects + gallery > 0;

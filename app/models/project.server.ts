@@ -258,8 +258,10 @@ export async function updateProject(id: number, input: ProjectInput): Promise<Pr
       },
     }),
   ]);
-  const kept = new Set([input.thumbnail, ...input.images]);
-  const removedImages = [current.thumbnail, ...current.images].filter((u) => u && !kept.has(u));
+  const kept = new Set([input.thumbnail, input.ogImage, ...input.images]);
+  const removedImages = [current.thumbnail, current.ogImage, ...current.images].filter(
+    (u) => u && !kept.has(u),
+  );
   return { matchedCount: 1, modifiedCount: 1, removedImages };
 }
 
@@ -272,7 +274,7 @@ export async function deleteProject(
   const { count } = await prisma.project.deleteMany({ where: { id } });
   return {
     deletedCount: count,
-    removedImages: [current.thumbnail, ...current.images].filter(Boolean),
+    removedImages: [current.thumbnail, current.ogImage, ...current.images].filter(Boolean),
   };
 }
 

@@ -46,7 +46,7 @@ export const REST_SERVICES: Record<string, RestBinding> = {
     ownerReads: true,
     toJson: projectAnswer,
     prepareBody: withLiveViewAlias,
-    imageFields: ["thumbnail", "images"],
+    imageFields: ["thumbnail", "images", "ogImage"],
   },
   [EDUCATION_REST.path]: { service: educationService },
   [EXPERIENCE_REST.path]: { service: experienceService },

@@ -13,7 +13,13 @@ import { altOf, focalStyle } from "~/entities/image-detail";
 import { ErrorPanel } from "~/components/site/error-panel";
 import { ProjectBlocks, ProjectFacts } from "~/components/site/project-facts";
 import { ThumbnailPlaceholder } from "~/components/site/project-card";
-import { pageMeta, profileFromMatches, siteName, useSiteData } from "~/components/site/site-data";
+import {
+  pageMeta,
+  profileFromMatches,
+  projectShareImage,
+  siteName,
+  useSiteData,
+} from "~/components/site/site-data";
 import { JsonLd } from "~/components/json-ld";
 import { projectJsonLd } from "~/utils/structured-data";
 import { parseId } from "~/entities/fields";
@@ -68,7 +74,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
     project.shortDescription ||
       project.subtitle ||
       `${project.title}, a ${project.skill} project by ${name}.`,
-    { matches, location, image: project.thumbnail || undefined, type: "article" },
+    { matches, location, image: projectShareImage(matches, project), type: "article" },
   );
 };
 

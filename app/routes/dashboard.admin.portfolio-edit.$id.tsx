@@ -34,6 +34,8 @@ import { getImageDetails, saveImageDetails } from "~/models/image-detail.server"
 import { THUMBNAIL_SLOT } from "~/entities/image-detail";
 import { formResult, typedSubmission } from "~/utils/form-result.server";
 import { dashboardMeta } from "~/utils/page-title";
+import { cardUrl, DEFAULT_CARD_THEME } from "~/utils/social-card";
+import { projectCard } from "~/utils/social-card.server";
 
 export const meta: MetaFunction = () => dashboardMeta("Edit Project");
 
@@ -41,6 +43,7 @@ export const meta: MetaFunction = () => dashboardMeta("Edit Project");
 const FILE_FIELDS = [
   "newThumbnail",
   "newImages",
+  "newOgImage",
   ...Array.from({ length: MAX_GALLERY_IMAGES }, (_, i) => `replaceImage${i}`),
 ];
 /** The same inputs for the uploads a refused form keeps. */
@@ -90,13 +93,21 @@ function valuesOf(project: ProjectDetail): ProjectFormValues {
   };
 }
 
+/** The address of a published project's automatic social card ('' for a draft). */
+async function cardPreviewOf(id: number): Promise<string> {
+  const target = await projectCard(id, DEFAULT_CARD_THEME);
+  return target ? cardUrl({ project: id }, target.card) : "";
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireOwner(request);
   const project = await projectOr404(params.id);
   const categories = await listCategories();
   return json({
     project: { id: project.id, title: project.title },
-    existing: { thumbnail: project.thumbnail, images: project.images },
+    existing: { thumbnail: project.thumbnail, images: project.images, ogImage: project.ogImage },
+    // The automatic card (its preview on the form): only published projects have one.
+    cardPreview: await cardPreviewOf(project.id),
     details: await getImageDetails([project.thumbnail, ...project.images]),
     gallery: await galleryImages(project.id),
     values: valuesOf(project),
@@ -189,7 +200,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditProject() {
-  const { project, existing, details, gallery, values, categories, storedDate } =
+  const { project, existing, details, gallery, values, categories, storedDate, cardPreview } =
     useLoaderData<typeof loader>();
   const result = useFormResult();
   return (
@@ -203,6 +214,7 @@ export default function EditProject() {
         existing={existing}
         details={details}
         storedDate={storedDate}
+        cardPreview={cardPreview}
       />
       <GalleryOrder projectId={project.id} images={gallery} />
     </AdminPage>

@@ -35,7 +35,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** The file inputs; their accepted uploads are kept when the form is refused. */
-const FILE_INPUTS: FileInput[] = [{ name: "thumbnail" }, { name: "images", multiple: true }];
+const FILE_INPUTS: FileInput[] = [
+  { name: "thumbnail" },
+  { name: "images", multiple: true },
+  { name: "ogImage" },
+];
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireOwner(request);
@@ -43,8 +47,8 @@ export async function action({ request }: ActionFunctionArgs) {
   let typed = typedSubmission({});
   try {
     const parsed = await parseFormWithImages(request, {
-      fields: ["thumbnail", "images"],
-      maxFilesPerField: { thumbnail: 1, images: MAX_GALLERY_IMAGES },
+      fields: ["thumbnail", "images", "ogImage"],
+      maxFilesPerField: { thumbnail: 1, images: MAX_GALLERY_IMAGES, ogImage: 1 },
       keepAccepted: true,
     });
     uploaded = parsed.uploaded;

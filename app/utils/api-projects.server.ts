@@ -5,9 +5,13 @@
 import type { ProjectDetail } from "~/models/project.server";
 import { withIds, type Body } from "./api.server";
 
-/** A project as the old client reads it: `_id`, `id`, every field, and `liveUrl`. */
+/**
+ * A project as the old client reads it: `_id`, `id`, every field, and `liveUrl`. The social
+ * card image (`ogImage`) is taken on writes but left out, so the old shape stays exact.
+ */
 export function projectAnswer(project: ProjectDetail) {
-  return { ...withIds(project), liveUrl: project.liveView };
+  const { ogImage: _ogImage, ...fields } = project;
+  return { ...withIds(fields), liveUrl: project.liveView };
 }
 
 /** Accepts `liveUrl` as the live link when `liveView` is not sent. */

@@ -98,6 +98,8 @@ export const envSchema = z
     UPLOAD_MAX_BYTES: intFromEnv(10 * 1024 * 1024),
     /** A whole multipart upload; unset: a thumbnail and a full gallery at UPLOAD_MAX_BYTES each. */
     UPLOAD_MAX_TOTAL_BYTES: intFromEnv(-1).transform((n) => (n < 0 ? undefined : n)),
+    /** Rendered social cards (a cache, re-made on demand); unset: `social-cards` beside UPLOADS_DIR. */
+    SOCIAL_CARDS_DIR: optionalString,
     API_TOKEN: optionalString,
     ALLOWED_ORIGINS: optionalString,
     PUBLIC_URL: optionalString.pipe(

@@ -38,10 +38,15 @@ const ID_FIELDS = {
 };
 
 /** A stored item: `_id`, `id` and every field of the input schema (plus `extra`). */
-function itemSchema(input: z.ZodTypeAny, extra: Record<string, JsonSchema> = {}): JsonSchema {
+function itemSchema(
+  input: z.ZodTypeAny,
+  extra: Record<string, JsonSchema> = {},
+  omit: readonly string[] = [],
+): JsonSchema {
   const props = (zodToJsonSchema(input).properties ?? {}) as Record<string, JsonSchema>;
   const properties: Record<string, JsonSchema> = { ...ID_FIELDS };
-  for (const [key, value] of Object.entries(props)) properties[key] = outputField(value);
+  for (const [key, value] of Object.entries(props))
+    if (!omit.includes(key)) properties[key] = outputField(value);
   Object.assign(properties, extra);
   return { type: "object", properties, required: Object.keys(properties) };
 }
@@ -58,7 +63,11 @@ function shapeComponents(): Record<string, JsonSchema> {
   const schemas: Record<string, JsonSchema> = {};
   for (const shape of REST_TABLE) {
     if (shape.model) {
-      schemas[shape.model.name] = itemSchema(shape.model.schema, shape.model.extra);
+      schemas[shape.model.name] = itemSchema(
+        shape.model.schema,
+        shape.model.extra,
+        shape.model.omit,
+      );
       schemas[`${shape.model.name}List`] = listOf(shape.model.name);
     }
     for (const [name, body] of Object.entries(shape.bodies ?? {})) {

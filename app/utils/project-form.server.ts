@@ -9,13 +9,14 @@ import { PROJECT_ADD_FIELDS } from "~/entities/project";
  */
 export function projectFromForm(
   form: FormData,
-  refs: { thumbnail: string; images: string[] } = imagesOfAddForm(form),
+  refs: { thumbnail: string; images: string[]; ogImage?: string } = imagesOfAddForm(form),
 ): Record<string, unknown> {
   const raw: Record<string, unknown> = {};
   // The declared fields (entities/project.ts); Edit Project has the same names.
   for (const { name } of PROJECT_ADD_FIELDS) raw[name] = form.get(name) ?? "";
   raw.thumbnail = refs.thumbnail;
   raw.images = refs.images;
+  raw.ogImage = refs.ogImage ?? ogImageOfForm(form);
   raw.draft = form.get("draft") === "on";
   raw.featured = form.get("featured") === "on";
   return raw;
@@ -57,4 +58,16 @@ export function imagesOfEditForm(form: FormData): { thumbnail: string; images: s
     thumbnail: textOf(form.get("newThumbnail")) || textOf(form.get("thumbnail")),
     images: [...kept, ...added],
   };
+}
+
+/**
+ * The social card image of a form whose files were stored: a new upload (`ogImage` on Add
+ * Portfolio, `newOgImage` on Edit Project), else the current one (hidden `currentOgImage`),
+ * none when `removeOgImage` is ticked ('' = the automatic card).
+ */
+export function ogImageOfForm(form: FormData): string {
+  const fresh = textOf(form.get("newOgImage")) || textOf(form.get("ogImage"));
+  if (fresh) return fresh;
+  if (form.get("removeOgImage") === "on") return "";
+  return textOf(form.get("currentOgImage"));
 }

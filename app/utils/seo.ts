@@ -9,6 +9,10 @@ export type SeoInput = {
   description: string;
   /** An image for link previews: an uploaded image path or an absolute URL. */
   image?: string;
+  /** The image's size and text, when known (a social card: 1200×630). */
+  imageWidth?: number;
+  imageHeight?: number;
+  imageAlt?: string;
   type?: "website" | "profile" | "article";
   siteName?: string;
 };
@@ -30,6 +34,9 @@ export function seoMeta({
   title,
   description,
   image,
+  imageWidth,
+  imageHeight,
+  imageAlt,
   type = "website",
   siteName,
 }: SeoInput): MetaDescriptor[] {
@@ -46,10 +53,18 @@ export function seoMeta({
     { property: "og:description", content: text },
     ...(siteName ? [{ property: "og:site_name", content: siteName }] : []),
     ...(imageUrl ? [{ property: "og:image", content: imageUrl }] : []),
+    ...(imageUrl && imageWidth && imageHeight
+      ? [
+          { property: "og:image:width", content: String(imageWidth) },
+          { property: "og:image:height", content: String(imageHeight) },
+        ]
+      : []),
+    ...(imageUrl && imageAlt ? [{ property: "og:image:alt", content: imageAlt }] : []),
     { name: "twitter:card", content: imageUrl ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: text },
     ...(imageUrl ? [{ name: "twitter:image", content: imageUrl }] : []),
+    ...(imageUrl && imageAlt ? [{ name: "twitter:image:alt", content: imageAlt }] : []),
   ];
 }
 

@@ -162,6 +162,25 @@ test.describe("admin projects", () => {
     await expect(page.getByRole("combobox", { name: "Skill", exact: true })).toHaveValue("Laravel");
   });
 
+  test("Edit Project previews the automatic social card, a 1200×630 PNG", async ({ page }) => {
+    const projects = (await (await page.request.get("/addprotfolio")).json()) as Array<{
+      id: number;
+      draft: boolean;
+    }>;
+    const published = projects.find((p) => !p.draft)!;
+    await openAsOwner(page, `/dashboard/admin/portfolio-edit/${published.id}`);
+    await expect(
+      page.getByText("1200 × 630 works best; leave empty to use the automatic card."),
+    ).toBeVisible();
+    const preview = page.getByTestId("card-preview");
+    await preview.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() =>
+        preview.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]),
+      )
+      .toEqual([1200, 630]);
+  });
+
   test("an unknown project is a 404 inside the dashboard", async ({ page }) => {
     await openAsOwner(page, "/dashboard/admin/projects");
     for (const url of [

@@ -194,10 +194,28 @@ test.describe("found by search engines", () => {
     await page.goto(detail!);
     const url = page.url();
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", url);
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    // The project's social card (issue #18): absolute, versioned, 1200×630, a real PNG.
+    const id = detail!.split("/").pop();
+    const card = page.locator('meta[property="og:image"]');
+    await expect(card).toHaveAttribute(
       "content",
-      /^http:\/\/localhost:\d+\/images\//,
+      new RegExp(`^http://localhost:\\d+/og/projects/${id}\\.png\\?v=[0-9a-f]{16}$`),
     );
+    await expect(page.locator('meta[property="og:image:width"]')).toHaveAttribute(
+      "content",
+      "1200",
+    );
+    await expect(page.locator('meta[property="og:image:height"]')).toHaveAttribute(
+      "content",
+      "630",
+    );
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute(
+      "content",
+      "summary_large_image",
+    );
+    const image = await page.request.get((await card.getAttribute("content"))!);
+    expect(image.status()).toBe(200);
+    expect(image.headers()["content-type"]).toBe("image/png");
     const docs = await page.locator('script[type="application/ld+json"]').allTextContents();
     const types = docs.flatMap((d) => [JSON.parse(d)].flat()).map((d) => d["@type"]);
     expect(types).toContain("BreadcrumbList");

@@ -202,7 +202,12 @@ describe("portfolio-edit", () => {
     expect(data.existing).toEqual({
       thumbnail: project.thumbnail,
       images: project.images.map((i) => i.url),
+      ogImage: "",
     });
+    // The automatic social card's address, for its preview on the form.
+    expect(data.cardPreview).toMatch(
+      new RegExp(`^/og/projects/${project.id}\\.png\\?v=[0-9a-f]{16}$`),
+    );
     expect(data.categories.sort()).toEqual(["Laravel", "React"]);
     for (const id of ["424242", "nope"]) {
       const missing = await run(() =>

@@ -214,6 +214,7 @@ describe("applySnapshot", () => {
       liveView: "https://own.example",
       sourceCode: "",
       thumbnail: "",
+      ogImage: "",
       images: [],
       skill: "React",
       level: "Beginner",
@@ -330,6 +331,14 @@ describe("applySnapshot", () => {
   it("a second run creates nothing and downloads nothing: images reused, changes updated", async () => {
     const before = await rowCounts();
     const hitsBefore = new Map(hits);
+    // The owner's social card image (old sites have none) survives a re-import.
+    const carded = await prisma.project.findFirstOrThrow({
+      where: { NOT: { title: "Owner's own project" } },
+    });
+    await prisma.project.update({
+      where: { id: carded.id },
+      data: { ogImage: "https://example.com/card.png" },
+    });
     const again = oldSite().map((r) =>
       r.sourceId === "x2" ? { ...r, fields: { ...r.fields, year: "2015-2016" } } : r,
     );
@@ -337,6 +346,9 @@ describe("applySnapshot", () => {
 
     for (const counts of Object.values(report.kinds)) expect(counts.created).toBe(0);
     expect(report.kinds.project).toEqual({ created: 0, updated: 0, unchanged: 3, skipped: 1 });
+    expect((await prisma.project.findUniqueOrThrow({ where: { id: carded.id } })).ogImage).toBe(
+      "https://example.com/card.png",
+    );
     expect(report.kinds.profile).toEqual({ created: 0, updated: 0, unchanged: 1, skipped: 0 });
     expect(report.kinds.category).toEqual({ created: 0, updated: 0, unchanged: 2, skipped: 0 });
     expect(report.kinds.experience).toEqual({ created: 0, updated: 1, unchanged: 1, skipped: 0 });

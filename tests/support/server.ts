@@ -83,6 +83,8 @@ export async function startTestServer({
     // cache checks the content version on every request (the 1 s bound has its own test).
     FOLIO_CONTENT_CHECK_MS: "0",
     UPLOADS_DIR: uploadsDir,
+    // Each server its own social card cache (beside the uploads it would be shared by all).
+    SOCIAL_CARDS_DIR: path.join(TMP, `social-cards-server-${port}`),
     FOLIO_REQUEST_LOG: "0",
   };
   for (const [k, v] of Object.entries(env)) {

@@ -79,7 +79,7 @@ function useUploading(action: string) {
 
 /** The id of a field's input, for the error summary's links (file inputs are `${name}-file`). */
 const projectFieldId = (formId: string) => (name: string) =>
-  ["thumbnail", "newThumbnail", "images", "newImages"].includes(name)
+  ["thumbnail", "newThumbnail", "images", "newImages", "ogImage", "newOgImage"].includes(name)
     ? `${name}-file`
     : `${formId}-${name}`;
 
@@ -184,7 +184,7 @@ function ImageFileField({
   );
 }
 
-export type ExistingImages = { thumbnail: string; images: string[] };
+export type ExistingImages = { thumbnail: string; images: string[]; ogImage?: string };
 
 /** An upload a refused submit stored: shown, sent back in a hidden field, removable. */
 function KeptUpload({ field, src, label }: { field: string; src: string; label: string }) {
@@ -221,6 +221,7 @@ export function ProjectForm({
   details,
   storedDate,
   formKey,
+  cardPreview,
 }: {
   mode: "add" | "edit";
   action: string;
@@ -235,6 +236,8 @@ export function ProjectForm({
   /** Edit: the stored date when it is not an ISO date (the old backend's free text). */
   storedDate?: string;
   formKey?: string;
+  /** Edit: the address of the project's automatic social card ('' for a draft). */
+  cardPreview?: string;
 }) {
   const hydrated = useHydrated();
   const { submitting, withFiles } = useUploading(action);
@@ -287,6 +290,8 @@ export function ProjectForm({
   const keptThumbnail = keptRefsOf(answered, thumbnailField)[0];
   const keptImages = keptRefsOf(answered, imagesField);
   const typedDetail = typedDetails(answered);
+  const ogImageField = editing ? "newOgImage" : "ogImage";
+  const keptOgImage = keptRefsOf(answered, ogImageField)[0];
   return (
     <>
       <FormResultMessage result={result} form={form} idOf={projectFieldId(form.id)} />
@@ -456,6 +461,69 @@ export function ProjectForm({
               }
             />
           </div>
+        </Section>
+        <Section title="Social card">
+          <div className="flex flex-col gap-3">
+            {editing && existing?.ogImage ? (
+              <>
+                <figure className="flex items-center gap-3">
+                  <Image
+                    src={existing.ogImage}
+                    alt="Current social card image"
+                    sizes="160px"
+                    className="h-20 w-38 rounded-lg object-cover"
+                  />
+                  <figcaption className="text-sm text-slate-600">
+                    Current social card image (kept unless you choose a new file or remove it)
+                  </figcaption>
+                </figure>
+                <label className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    name="removeOgImage"
+                    defaultChecked={v("removeOgImage") === "on"}
+                  />
+                  Remove the social card image (use the automatic card)
+                </label>
+              </>
+            ) : null}
+            {editing ? (
+              <input type="hidden" name="currentOgImage" value={existing?.ogImage ?? ""} />
+            ) : null}
+            {keptOgImage ? (
+              <KeptUpload field={ogImageField} src={keptOgImage} label="New social card image" />
+            ) : null}
+            <ImageFileField
+              label="Social card image"
+              name={ogImageField}
+              error={errors.ogImage ?? errors.newOgImage}
+              hint="1200 × 630 works best; leave empty to use the automatic card."
+              resetOn={result}
+            />
+          </div>
+          {editing ? (
+            cardPreview ? (
+              <figure className="flex flex-col gap-1.5">
+                {/* The automatic card (a PNG this site renders), shown as it is shared. */}
+                <img
+                  src={cardPreview}
+                  alt="The automatic social card of this project"
+                  width={1200}
+                  height={630}
+                  loading="lazy"
+                  data-testid="card-preview"
+                  className="h-auto w-full rounded-lg border border-slate-200"
+                />
+                <figcaption className="text-xs text-slate-600">
+                  Automatic card (used when no social card image is set)
+                </figcaption>
+              </figure>
+            ) : (
+              <p className="text-sm text-slate-600">
+                Drafts have no automatic card yet: it is made once the project is published.
+              </p>
+            )
+          ) : null}
         </Section>
         <Section title="Publishing">
           <label className="flex items-center gap-2 text-sm">

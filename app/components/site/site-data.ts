@@ -1,6 +1,16 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { Profile } from "~/models/profile.server";
 import { seoMeta, siteUrlFrom } from "~/utils/seo";
+import {
+  CARD_HEIGHT,
+  CARD_WIDTH,
+  cardUrl,
+  pageCardOfPath,
+  pageCardSpec,
+  projectCardSpec,
+  type CardProject,
+} from "~/utils/social-card";
+import { imageKeyFromRef, parseImageKey, variantHeight } from "~/utils/image-variants";
 
 /** The public layout's route id (app/routes/_site.tsx). */
 export const SITE_ROUTE_ID = "routes/_site";
@@ -46,14 +56,66 @@ export function profileFromMatches(
   return site?.profile ?? null;
 }
 
+/** A link-preview image: its address (a path of this site or a URL), size and text. */
+export type ShareImage = { src: string; width?: number; height?: number; alt?: string };
+
 /** Where a meta function is: its matches (for the site URL and profile) and location. */
 export type MetaContext = {
   matches: ReadonlyArray<{ id: string; data?: unknown }>;
   location: { pathname: string; search: string };
-  /** The link-preview image (a project's thumbnail; the profile picture by default). */
-  image?: string;
+  /** The link-preview image (a project's card; the page's social card by default). */
+  image?: ShareImage;
   type?: "website" | "profile" | "article";
 };
+
+const siteDataFrom = (matches: MetaContext["matches"]) =>
+  matches.find((m) => m.id === SITE_ROUTE_ID)?.data as SiteData | undefined;
+
+/** The social card of the public page at `pathname` (utils/social-card.ts), 1200×630. */
+export function pageShareImage(matches: MetaContext["matches"], pathname: string): ShareImage {
+  const site = siteDataFrom(matches);
+  const kind = pageCardOfPath(pathname);
+  const card = pageCardSpec(kind, site?.profile, site?.imageDetails, {
+    fallbackName: FALLBACK_NAME,
+  });
+  const alt =
+    kind === "home" ? `${card.heading}: ${card.detail}` : `${card.heading} · ${card.label}`;
+  return { src: cardUrl({ page: kind }, card), width: CARD_WIDTH, height: CARD_HEIGHT, alt };
+}
+
+/**
+ * A project's link-preview image: the owner's custom social card (`ogImage`: its largest
+ * stored variant) when set, else its generated card.
+ */
+export function projectShareImage(
+  matches: MetaContext["matches"],
+  project: CardProject & { id: number; ogImage?: string },
+): ShareImage {
+  const site = siteDataFrom(matches);
+  const name = siteName(site?.profile);
+  const alt = `${project.title}, a project by ${name}`;
+  const custom = project.ogImage?.trim();
+  if (custom) {
+    const info = parseImageKey(imageKeyFromRef(custom));
+    if (!info) return { src: custom, alt };
+    const width = info.widths.at(-1)!;
+    return {
+      src: `/images/${info.key}/${width}.jpg`,
+      width,
+      height: variantHeight(info, width),
+      alt,
+    };
+  }
+  const card = projectCardSpec(project, site?.profile, site?.imageDetails, {
+    fallbackName: FALLBACK_NAME,
+  });
+  return {
+    src: cardUrl({ project: project.id }, card),
+    width: CARD_WIDTH,
+    height: CARD_HEIGHT,
+    alt,
+  };
+}
 
 /** The canonical path: the pathname, plus `?page=N` for pages after the first. */
 function canonicalPath({ pathname, search }: MetaContext["location"]) {
@@ -64,12 +126,16 @@ function canonicalPath({ pathname, search }: MetaContext["location"]) {
 /** A page's <title>, description, canonical URL, Open Graph and Twitter card tags. */
 export function pageMeta(title: string, description: string, context: MetaContext) {
   const profile = profileFromMatches(context.matches);
+  const image = context.image ?? pageShareImage(context.matches, context.location.pathname);
   return seoMeta({
     siteUrl: siteUrlFrom(context.matches),
     path: canonicalPath(context.location),
     title,
     description: description.replace(/\s+/g, " ").trim().slice(0, 160),
-    image: context.image ?? profile?.image,
+    image: image.src,
+    imageWidth: image.width,
+    imageHeight: image.height,
+    imageAlt: image.alt,
     type: context.type,
     siteName: siteName(profile),
   });
