@@ -219,8 +219,17 @@ export const PROJECT_ADD_FIELDS: FieldSpec[] = browserAutocomplete([
     kind: "textarea",
     rows: 3,
     maxLength: 5000,
+    markdown: true,
   },
-  { section: "Story", name: "design", label: "Design", kind: "textarea", rows: 3, maxLength: 5000 },
+  {
+    section: "Story",
+    name: "design",
+    label: "Design",
+    kind: "textarea",
+    rows: 3,
+    maxLength: 5000,
+    markdown: true,
+  },
   {
     section: "Story",
     name: "userExperience",
@@ -228,6 +237,7 @@ export const PROJECT_ADD_FIELDS: FieldSpec[] = browserAutocomplete([
     kind: "textarea",
     rows: 3,
     maxLength: 5000,
+    markdown: true,
   },
   {
     section: "Story",
@@ -237,6 +247,7 @@ export const PROJECT_ADD_FIELDS: FieldSpec[] = browserAutocomplete([
     rows: 6,
     maxLength: 20000,
     wide: true,
+    markdown: true,
   },
 ]);
 

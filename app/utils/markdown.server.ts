@@ -112,6 +112,17 @@ export function markdownToText(text: string | null | undefined): string {
     .join("\n");
 }
 
+/** The named long texts of a record rendered (for a loader to send with the record). */
+export function renderMarkdownFields<K extends string>(
+  record: Record<K, string | null | undefined>,
+  names: readonly K[],
+  headingBase: HeadingBase = 3,
+): Record<K, string> {
+  const html = {} as Record<K, string>;
+  for (const name of names) html[name] = renderMarkdown(record[name], headingBase);
+  return html;
+}
+
 /** Rendered previews of the named fields of a submitted form (for a Preview button). */
 export function markdownPreviews(form: FormData, names: readonly string[]): Record<string, string> {
   const previews: Record<string, string> = {};
