@@ -78,13 +78,19 @@ export function Field({
         <Field field={{ ...field, wide: false }} meta={meta} preview={preview} />
       </div>
     );
-  if (field.markdown && preview !== undefined)
-    return (
-      <div className="flex flex-col gap-2">
-        <Field field={field} meta={meta} />
+  if (!field.markdown) return <FieldInput field={field} meta={meta} />;
+  // (the same element tree with and without a preview: the typed text's input stays mounted)
+  return (
+    <div className="flex flex-col gap-2">
+      <FieldInput field={field} meta={meta} />
+      {preview !== undefined ? (
         <MarkdownPreview id={meta.id} label={field.label} html={preview} />
-      </div>
-    );
+      ) : null}
+    </div>
+  );
+}
+
+function FieldInput({ field, meta }: { field: FieldSpec; meta: FieldMetadata<string> }) {
   const error = meta.errors?.[0];
   const common = {
     id: meta.id,
