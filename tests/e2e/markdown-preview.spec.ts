@@ -73,3 +73,26 @@ test("Edit Project: Preview renders the Markdown, keeps the text and saves nothi
   await expect(other.getByRole("textbox", { name: "Long Description" })).toHaveValue(saved);
   await other.close();
 });
+
+test("Add Education: Preview with the required fields empty checks nothing and adds nothing", async ({
+  page,
+}) => {
+  await page.goto("/dashboard/admin/education/add");
+  const description = page.getByRole("textbox", { name: "Description" });
+  await description.fill("Thesis on *parsers*\nwith honours");
+  await page.getByRole("button", { name: "Preview", exact: true }).click();
+
+  const preview = page.getByRole("region", { name: "Preview of Description" });
+  await expect(preview.locator("em")).toHaveText("parsers");
+  await expect(preview.locator("br")).toHaveCount(1);
+  await expect(description).toHaveValue("Thesis on *parsers*\nwith honours");
+  // The required Degree was not checked, and nothing was added.
+  await expect(page.getByText("Degree is required")).toHaveCount(0);
+  await expect(page.locator('[data-testid="message-dialog"][open]')).toHaveCount(0);
+  await expect(page).toHaveURL("/dashboard/admin/education/add");
+  // (another tab: this one still has unsaved changes, and leaving it would ask)
+  const list = await page.context().newPage();
+  await list.goto("/dashboard/admin/education?q=parsers");
+  await expect(list.getByText("Nothing matches this search.")).toBeVisible();
+  await list.close();
+});
