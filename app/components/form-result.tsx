@@ -2,7 +2,7 @@ import { useForm, type DefaultValue } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useActionData } from "@remix-run/react";
 import { useEffect } from "react";
-import type { ZodTypeAny } from "zod";
+import { z, type ZodTypeAny } from "zod";
 import { MessageDialog } from "~/components/dialog";
 import { ErrorSummary, fieldMessagesOf, type FieldMessages } from "~/components/error-summary";
 import { isFormResult, type FormResult, type ResultDialog } from "~/utils/form-result";
@@ -33,6 +33,11 @@ export function useFormResult(formId?: string): FormResult | undefined {
   return data;
 }
 
+const anything = z.record(z.unknown());
+const isNoValidate = (submitter: HTMLElement | null | undefined) =>
+  (submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) &&
+  submitter.formNoValidate;
+
 /**
  * THE form hook of the pipeline: Conform's `useForm` with the house rules. The browser's own
  * checks (required, type) work until JavaScript takes over; then the form's zod schema (the same
@@ -61,7 +66,12 @@ export function useSchemaForm<Shape extends Record<string, unknown> = Record<str
     shouldValidate,
     shouldRevalidate: schema ? "onInput" : shouldValidate,
     onValidate: schema
-      ? ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true })
+      ? ({ formData, submitter }) =>
+          // A `formnovalidate` button (the Markdown Preview) skips the checks, as the browser's.
+          parseWithZod(formData, {
+            schema: isNoValidate(submitter) ? anything : schema,
+            disableAutoCoercion: true,
+          })
       : undefined,
   });
 }

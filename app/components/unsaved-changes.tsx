@@ -2,7 +2,7 @@ import { useActionData, useBeforeUnload, useBlocker, useNavigation } from "@remi
 import { useCallback, useEffect, useRef } from "react";
 import { buttonClass, DialogBody, dialogClass } from "~/components/dialog";
 import { fieldMessagesOf } from "~/components/error-summary";
-import { isFormResult } from "~/utils/form-result";
+import { isFormResult, isPreviewResult } from "~/utils/form-result";
 
 export const LEAVE_TITLE = "Leave this page?";
 export const LEAVE_TEXT = "Your changes will be lost.";
@@ -29,7 +29,7 @@ function isRefusal(data: unknown): boolean {
  * ('Stay' focused, 'Leave'), a reload or closing the tab the browser's own warning. `forms` is a
  * CSS selector of the page's guarded forms (`#profile`, several for the import page). Changed
  * means different from what the form held when it appeared (or was last saved), so typing and
- * undoing it warns of nothing; a save that is not refused counts as saved.
+ * undoing it warns of nothing; a save that is not refused counts as saved (a Preview does not).
  */
 export function UnsavedChanges({ forms }: { forms: string }) {
   const saved = useRef(new WeakMap<HTMLFormElement, string>());
@@ -65,7 +65,8 @@ export function UnsavedChanges({ forms }: { forms: string }) {
     }
     if (!submitting.current) return;
     submitting.current = false;
-    if (!isRefusal(actionData)) {
+    // (a Preview saved nothing either)
+    if (!isRefusal(actionData) && !isPreviewResult(actionData)) {
       for (const form of formsNow()) saved.current.set(form, snapshotOf(form));
     }
   }, [navigation.state, navigation.formMethod, actionData, formsNow]);

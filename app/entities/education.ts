@@ -64,6 +64,7 @@ const description = (required: boolean): FieldSpec => ({
   required,
   maxLength: 2000,
   rows: 4,
+  markdown: true,
 });
 
 const baseFields: FieldSpec[] = [

@@ -50,5 +50,12 @@ export const EXPERIENCE_FIELDS: FieldSpec[] = [
     maxLength: 50,
     placeholder: "e.g. 6 months+",
   },
-  { name: "description", label: "Description", kind: "textarea", maxLength: 2000, rows: 4 },
+  {
+    name: "description",
+    label: "Description",
+    kind: "textarea",
+    maxLength: 2000,
+    rows: 4,
+    markdown: true,
+  },
 ];

@@ -33,4 +33,16 @@ export type FieldSpec = {
   wide?: boolean;
   /** The titled group (fieldset) of a form in sections the field belongs to. */
   section?: string;
+  /**
+   * A long text written in Markdown (docs/markdown.md): the form shows the Markdown hint, a
+   * Preview button, and the rendered preview under the field after it.
+   */
+  markdown?: boolean;
 };
+
+/** The names of a form's Markdown fields (what its Preview renders). */
+export const markdownFieldsOf = (fields: FieldSpec[]): string[] =>
+  fields.filter((field) => field.markdown).map((field) => field.name);
+
+/** The submit button's `name`/`value` of the Preview: renders, saves nothing. */
+export const PREVIEW_INTENT = { name: "intent", value: "preview" } as const;

@@ -39,6 +39,7 @@ export const PROFILE_FIELDS: FieldSpec[] = [
     rows: 4,
     maxLength: 2000,
     wide: true,
+    markdown: true,
   },
   {
     name: "facebook",

@@ -221,8 +221,17 @@ export const PROJECT_ADD_FIELDS: FieldSpec[] = browserAutocomplete([
     kind: "textarea",
     rows: 3,
     maxLength: 5000,
+    markdown: true,
   },
-  { section: "Story", name: "design", label: "Design", kind: "textarea", rows: 3, maxLength: 5000 },
+  {
+    section: "Story",
+    name: "design",
+    label: "Design",
+    kind: "textarea",
+    rows: 3,
+    maxLength: 5000,
+    markdown: true,
+  },
   {
     section: "Story",
     name: "userExperience",
@@ -230,6 +239,7 @@ export const PROJECT_ADD_FIELDS: FieldSpec[] = browserAutocomplete([
     kind: "textarea",
     rows: 3,
     maxLength: 5000,
+    markdown: true,
   },
   {
     section: "Story",
@@ -239,6 +249,7 @@ export const PROJECT_ADD_FIELDS: FieldSpec[] = browserAutocomplete([
     rows: 6,
     maxLength: 20000,
     wide: true,
+    markdown: true,
   },
 ]);
 

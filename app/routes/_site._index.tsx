@@ -16,10 +16,22 @@ import {
 } from "~/components/site/site-data";
 import { homeContent } from "~/models/home.server";
 import { siteTitle } from "~/utils/page-title";
+import { renderMarkdown } from "~/utils/markdown.server";
 
 /** Everything below the layout, read in parallel (the profile comes from the layout's loader). */
 export async function loader() {
-  return json(await homeContent());
+  const content = await homeContent();
+  // The resume's descriptions are Markdown, rendered here (docs/markdown.md); their headings
+  // under the timeline's h4 items.
+  const withHtml = <T extends { description: string }>(record: T) => ({
+    ...record,
+    descriptionHtml: renderMarkdown(record.description, 5),
+  });
+  return json({
+    ...content,
+    education: content.education.map(withHtml),
+    experience: content.experience.map(withHtml),
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, location }) => {

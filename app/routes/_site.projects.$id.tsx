@@ -11,7 +11,9 @@ import { Image } from "~/components/image";
 import { ProjectGallery } from "~/components/site/project-gallery";
 import { altOf, focalStyle } from "~/entities/image-detail";
 import { ErrorPanel } from "~/components/site/error-panel";
-import { ProjectBlocks, ProjectFacts } from "~/components/site/project-facts";
+import { ProjectBlocks, ProjectFacts, STORY_BLOCKS } from "~/components/site/project-facts";
+import { Markdown } from "~/components/markdown";
+import { renderMarkdownFields } from "~/utils/markdown.server";
 import { ThumbnailPlaceholder } from "~/components/site/project-card";
 import {
   pageMeta,
@@ -42,8 +44,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if (!project || (project.draft && !(await getOwner(request)))) {
     throw new Response(PROJECT_NOT_FOUND, { status: 404 });
   }
+  // The long texts are Markdown, rendered here (docs/markdown.md).
+  const html = renderMarkdownFields(project, [...STORY_BLOCKS, "longDescription"]);
   return json(
-    { project },
+    { project, html },
     project.draft ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
   );
 }
@@ -79,7 +83,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
 };
 
 export default function ProjectDetail() {
-  const { project } = useLoaderData<typeof loader>();
+  const { project, html } = useLoaderData<typeof loader>();
   const { profile, imageDetails } = useSiteData();
   const siteUrl = useRouteLoaderData<{ siteUrl: string }>("root")?.siteUrl ?? "";
   const live = project.skill === "React";
@@ -138,14 +142,15 @@ export default function ProjectDetail() {
           <p className="mt-10 text-xl leading-relaxed text-slate-800">{project.shortDescription}</p>
         ) : null}
 
-        <ProjectBlocks project={project} className="mt-10" />
+        <ProjectBlocks project={project} html={html} className="mt-10" />
 
         {project.longDescription ? (
           <section className="mt-10">
             <h2 className="text-2xl font-bold text-slate-900">About the project</h2>
-            <p className="mt-3 text-lg leading-relaxed whitespace-pre-line text-slate-700">
-              {project.longDescription}
-            </p>
+            <Markdown
+              html={html.longDescription}
+              className="mt-3 text-lg leading-relaxed text-slate-700"
+            />
           </section>
         ) : null}
 

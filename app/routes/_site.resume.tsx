@@ -5,6 +5,8 @@ import { useLoaderData } from "@remix-run/react";
 import { resumeData } from "~/models/resume.server";
 import printStyles from "~/styles/print.css?url";
 import { siteTitle } from "~/utils/page-title";
+import { Markdown } from "~/components/markdown";
+import { renderMarkdown } from "~/utils/markdown.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: printStyles, media: "print" },
@@ -17,7 +19,16 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader() {
-  return json(await resumeData());
+  const data = await resumeData();
+  // The long texts are Markdown, rendered here (docs/markdown.md).
+  return json({
+    ...data,
+    html: {
+      profile: renderMarkdown(data.profile?.description),
+      education: data.education.map((e) => renderMarkdown(e.description)),
+      experience: data.experience.map((e) => renderMarkdown(e.description)),
+    },
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
@@ -41,7 +52,8 @@ function Heading({ children }: { children: string }) {
 }
 
 export default function ResumePage() {
-  const { profile, skills, categories, education, experience } = useLoaderData<typeof loader>();
+  const { profile, skills, categories, education, experience, html } =
+    useLoaderData<typeof loader>();
   const links = [
     profile?.email ? { href: `mailto:${profile.email}`, label: profile.email } : null,
     profile?.github ? { href: profile.github, label: "GitHub" } : null,
@@ -94,7 +106,7 @@ export default function ResumePage() {
         {profile?.description ? (
           <section className="mb-6">
             <Heading>Profile</Heading>
-            <p className="text-slate-800">{profile.description}</p>
+            <Markdown html={html.profile} className="text-slate-800" />
           </section>
         ) : null}
         <section className="mb-6">
@@ -103,13 +115,15 @@ export default function ResumePage() {
             <p className="text-slate-700">No experience records found.</p>
           ) : null}
           <ul className="flex flex-col gap-4">
-            {experience.map((e) => (
+            {experience.map((e, index) => (
               <li key={e.id}>
                 <p className="font-semibold text-slate-900">
                   {e.title} — {e.institution}
                 </p>
                 <p className="text-sm text-slate-600">{e.year}</p>
-                {e.description ? <p className="mt-1 text-slate-800">{e.description}</p> : null}
+                {e.description ? (
+                  <Markdown html={html.experience[index]} className="mt-1 text-slate-800" />
+                ) : null}
               </li>
             ))}
           </ul>
@@ -120,13 +134,15 @@ export default function ResumePage() {
             <p className="text-slate-700">No education records found.</p>
           ) : null}
           <ul className="flex flex-col gap-4">
-            {education.map((e) => (
+            {education.map((e, index) => (
               <li key={e.id}>
                 <p className="font-semibold text-slate-900">{e.degree}</p>
                 <p className="text-sm text-slate-600">
                   {e.institution} · {e.year}
                 </p>
-                {e.description ? <p className="mt-1 text-slate-800">{e.description}</p> : null}
+                {e.description ? (
+                  <Markdown html={html.education[index]} className="mt-1 text-slate-800" />
+                ) : null}
               </li>
             ))}
           </ul>

@@ -8,6 +8,7 @@ import { siteTitle } from "~/utils/page-title";
 import { getProfile } from "~/models/profile.server";
 import { listImageDetails } from "~/models/image-detail.server";
 import { STATIC_PAGE } from "~/utils/static-page";
+import { markdownToText, renderMarkdown } from "~/utils/markdown.server";
 
 export type { SiteData } from "~/components/site/site-data";
 
@@ -16,8 +17,11 @@ export type { SiteData } from "~/components/site/site-data";
  * points: a row per described image) for every page (pages below read it with `useSiteData()`).
  */
 export async function loader() {
-  const [profile, imageDetails] = await Promise.all([getProfile(), listImageDetails()]);
-  const data: SiteData = { profile, year: new Date().getFullYear(), imageDetails };
+  const [stored, imageDetails] = await Promise.all([getProfile(), listImageDetails()]);
+  // The about text is Markdown: rendered for the about section, plain text everywhere else.
+  const profile = stored && { ...stored, description: markdownToText(stored.description) };
+  const aboutHtml = renderMarkdown(stored?.description);
+  const data: SiteData = { profile, aboutHtml, year: new Date().getFullYear(), imageDetails };
   return json(data);
 }
 

@@ -10,6 +10,7 @@ import { educationService } from "~/entities/education.server";
 import { handleUpdate, requireRecord } from "~/utils/admin.server";
 import { requireOwner } from "~/utils/auth.server";
 import { dashboardMeta } from "~/utils/page-title";
+import { markdownFieldsOf } from "~/entities/form-fields";
 
 export const meta: MetaFunction = () => dashboardMeta("Edit Education");
 
@@ -24,6 +25,7 @@ export async function action(args: ActionFunctionArgs) {
     schema: educationUpdateSchema,
     update: educationService.update,
     nameOf: (record) => record.degree,
+    markdown: markdownFieldsOf(EDUCATION_EDIT_FIELDS),
   });
 }
 

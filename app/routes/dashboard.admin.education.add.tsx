@@ -9,6 +9,7 @@ import { educationService } from "~/entities/education.server";
 import { handleCreate } from "~/utils/admin.server";
 import { requireOwner } from "~/utils/auth.server";
 import { dashboardMeta } from "~/utils/page-title";
+import { markdownFieldsOf } from "~/entities/form-fields";
 
 export const meta: MetaFunction = () => dashboardMeta("Add Education");
 
@@ -23,6 +24,7 @@ export async function action(args: ActionFunctionArgs) {
     schema: educationCreateSchema,
     create: educationService.create,
     nameOf: (record) => record.degree,
+    markdown: markdownFieldsOf(EDUCATION_ADD_FIELDS),
   });
 }
 

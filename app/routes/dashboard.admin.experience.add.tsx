@@ -9,6 +9,7 @@ import { experienceService } from "~/entities/experience.server";
 import { handleCreate } from "~/utils/admin.server";
 import { requireOwner } from "~/utils/auth.server";
 import { dashboardMeta } from "~/utils/page-title";
+import { markdownFieldsOf } from "~/entities/form-fields";
 
 export const meta: MetaFunction = () => dashboardMeta("Add Experience");
 
@@ -23,6 +24,7 @@ export async function action(args: ActionFunctionArgs) {
     schema: experienceSchema,
     create: experienceService.create,
     nameOf: (record) => record.title,
+    markdown: markdownFieldsOf(EXPERIENCE_FIELDS),
   });
 }
 

@@ -15,7 +15,12 @@ import { listCategories } from "~/models/category.server";
 import { galleryImages } from "~/models/ordering.server";
 import { parseId } from "~/entities/fields";
 import { removeUnusedImages } from "~/models/image.server";
-import { isIsoDate, MAX_GALLERY_IMAGES, storedDateNote } from "~/entities/project";
+import {
+  isIsoDate,
+  MAX_GALLERY_IMAGES,
+  PROJECT_EDIT_FIELDS,
+  storedDateNote,
+} from "~/entities/project";
 import { NO_CHANGES_TEXT, NO_CHANGES_TITLE } from "~/entities/entity";
 import { projectService } from "~/entities/project.server";
 import type { UpdateResult } from "~/entities/fields";
@@ -32,7 +37,13 @@ import {
 } from "~/utils/image-details-form.server";
 import { getImageDetails, saveImageDetails } from "~/models/image-detail.server";
 import { THUMBNAIL_SLOT } from "~/entities/image-detail";
-import { formResult, typedSubmission } from "~/utils/form-result.server";
+import {
+  formResult,
+  isPreviewIntent,
+  previewResult,
+  typedSubmission,
+} from "~/utils/form-result.server";
+import { markdownFieldsOf } from "~/entities/form-fields";
 import { dashboardMeta } from "~/utils/page-title";
 import { cardUrl, DEFAULT_CARD_THEME } from "~/utils/social-card";
 import { projectCard } from "~/utils/social-card.server";
@@ -135,6 +146,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // This request's uploads and the kept ones: those the saved project does not use go.
     uploaded = FILE_FIELDS.flatMap((name) => form.getAll(name).map(String));
     typed = typedSubmission(form);
+    // Preview: the Markdown fields rendered, nothing saved, the uploads kept as on a refusal.
+    if (isPreviewIntent(form)) return previewResult(form, markdownFieldsOf(PROJECT_EDIT_FIELDS));
     const images = imagesOfEditForm(form);
     const raw = projectFromForm(form, images);
     const result = await validateProject(raw, "update", { currentSkill: project.skill });

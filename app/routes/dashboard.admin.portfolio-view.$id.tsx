@@ -9,7 +9,9 @@ import { Image } from "~/components/image";
 import { ProjectGallery } from "~/components/site/project-gallery";
 import { altOf } from "~/entities/image-detail";
 import { getImageDetails } from "~/models/image-detail.server";
-import { ProjectBlocks, ProjectFacts } from "~/components/site/project-facts";
+import { ProjectBlocks, ProjectFacts, STORY_BLOCKS } from "~/components/site/project-facts";
+import { Markdown } from "~/components/markdown";
+import { renderMarkdownFields } from "~/utils/markdown.server";
 import { parseId } from "~/entities/fields";
 import { getProject } from "~/models/project.server";
 import { requireOwner } from "~/utils/auth.server";
@@ -23,15 +25,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   const project = id === null ? null : await getProject(id, { includeDrafts: true });
   if (!project) throw new Response("This project does not exist.", { status: 404 });
-  return json({ project, details: await getImageDetails([project.thumbnail, ...project.images]) });
+  return json({
+    project,
+    details: await getImageDetails([project.thumbnail, ...project.images]),
+    // The long texts are Markdown (docs/markdown.md); headings under this page's h3 blocks.
+    html: renderMarkdownFields(project, [...STORY_BLOCKS, "longDescription"], 4),
+  });
 }
 
-function Block({ title, text }: { title: string; text: string }) {
+function Block({ title, text, html }: { title: string; text: string; html?: string }) {
   if (!text) return null;
   return (
     <section className="rounded-xl border border-slate-200 p-4">
       <h3 className="font-semibold text-slate-900">{title}</h3>
-      <p className="mt-2 whitespace-pre-line text-slate-700">{text}</p>
+      {html !== undefined ? (
+        <Markdown html={html} className="mt-2 text-slate-700" />
+      ) : (
+        <p className="mt-2 whitespace-pre-line text-slate-700">{text}</p>
+      )}
     </section>
   );
 }
@@ -46,7 +57,7 @@ function ExternalLink({ href, children }: { href: string; children: ReactNode })
 }
 
 export default function ViewProject() {
-  const { project, details } = useLoaderData<typeof loader>();
+  const { project, details, html } = useLoaderData<typeof loader>();
   return (
     <AdminPage title={project.title} description={project.subtitle}>
       <article className="flex flex-col gap-6">
@@ -85,8 +96,12 @@ export default function ViewProject() {
           </div>
         ) : null}
         <Block title="Short Description" text={project.shortDescription} />
-        <ProjectBlocks project={project} heading="h3" />
-        <Block title="Long Description" text={project.longDescription} />
+        <ProjectBlocks project={project} html={html} heading="h3" />
+        <Block
+          title="Long Description"
+          text={project.longDescription}
+          html={html.longDescription}
+        />
         {project.images.length ? (
           <section>
             <h3 className="font-semibold text-slate-900">Gallery</h3>

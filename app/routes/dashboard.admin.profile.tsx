@@ -5,7 +5,7 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { PROFILE_URL, ProfileForm, type ProfileFormValues } from "~/components/admin/profile-form";
 import { useFormResult } from "~/components/form-result";
 import { removeUnusedImages } from "~/models/image.server";
-import { profileSchema } from "~/entities/profile";
+import { PROFILE_FIELDS, profileSchema } from "~/entities/profile";
 import { profileService } from "~/entities/profile.server";
 import { getProfile } from "~/models/profile.server";
 import { profileFromForm } from "~/utils/profile-form.server";
@@ -21,7 +21,13 @@ import {
 import { getImageDetails, saveImageDetails } from "~/models/image-detail.server";
 import { PROFILE_IMAGE_SLOT } from "~/entities/image-detail";
 import { NO_CHANGES_TEXT, NO_CHANGES_TITLE } from "~/entities/entity";
-import { formResult, typedSubmission } from "~/utils/form-result.server";
+import {
+  formResult,
+  isPreviewIntent,
+  previewResult,
+  typedSubmission,
+} from "~/utils/form-result.server";
+import { markdownFieldsOf } from "~/entities/form-fields";
 import { fieldErrorsOf } from "~/utils/validation";
 import { dashboardMeta } from "~/utils/page-title";
 
@@ -67,6 +73,8 @@ export async function action({ request }: ActionFunctionArgs) {
     await removeUnusedImages(discarded);
     uploaded = form.getAll("imageFile").map(String);
     typed = typedSubmission(form);
+    // Preview: the about text rendered, nothing saved, a chosen picture kept as on a refusal.
+    if (isPreviewIntent(form)) return previewResult(form, markdownFieldsOf(PROFILE_FIELDS));
     const raw = profileFromForm(form);
     const result = profileSchema.safeParse(raw);
     const details = imageDetailsFromForm(form, (src) =>

@@ -12,7 +12,7 @@ import {
 import { useFormResult } from "~/components/form-result";
 import { listCategories } from "~/models/category.server";
 import { removeUnusedImages } from "~/models/image.server";
-import { MAX_GALLERY_IMAGES } from "~/entities/project";
+import { MAX_GALLERY_IMAGES, PROJECT_ADD_FIELDS } from "~/entities/project";
 import { projectService } from "~/entities/project.server";
 import { validateProject } from "~/models/project.server";
 import { projectFromForm } from "~/utils/project-form.server";
@@ -23,7 +23,13 @@ import { entriesFor, imageDetailsFromForm } from "~/utils/image-details-form.ser
 import { saveImageDetails } from "~/models/image-detail.server";
 import { THUMBNAIL_SLOT } from "~/entities/image-detail";
 import { redirectWithToast } from "~/utils/toast.server";
-import { formResult, typedSubmission } from "~/utils/form-result.server";
+import {
+  formResult,
+  isPreviewIntent,
+  previewResult,
+  typedSubmission,
+} from "~/utils/form-result.server";
+import { markdownFieldsOf } from "~/entities/form-fields";
 import { dashboardMeta } from "~/utils/page-title";
 
 export const meta: MetaFunction = () => dashboardMeta("Add Portfolio");
@@ -55,6 +61,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const { form, discarded } = await withKeptUploads(parsed.form, FILE_INPUTS);
     await removeUnusedImages(discarded);
     typed = typedSubmission(form);
+    // Preview: the Markdown fields rendered, nothing saved, the uploads kept as on a refusal.
+    if (isPreviewIntent(form)) return previewResult(form, markdownFieldsOf(PROJECT_ADD_FIELDS));
     const result = await validateProject(projectFromForm(form), "create");
     const details = imageDetailsFromForm(form, (src) =>
       src === THUMBNAIL_SLOT ? String(form.get("thumbnail") ?? "").trim() : src,

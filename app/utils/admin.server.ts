@@ -19,7 +19,8 @@ import {
 } from "~/entities/entity.server";
 import { parseId, type UpdateResult } from "~/entities/fields";
 import { requireOwner } from "./auth.server";
-import { formResult, parseSubmission } from "./form-result.server";
+import { readForm } from "./body.server";
+import { formResult, isPreviewIntent, parseSubmission, previewResult } from "./form-result.server";
 import { redirectWithToast } from "./toast.server";
 
 /** A 404 the dashboard's error boundary shows inside the admin chrome. */
@@ -49,6 +50,22 @@ export async function requireRecord<T>(
 }
 
 /**
+ * The submission, or, for a form with Markdown fields whose Preview button was pressed, the
+ * preview's answer instead (nothing validated, nothing saved: see previewResult).
+ */
+async function parseOrPreview<S extends z.ZodTypeAny>(
+  request: Request,
+  schema: S,
+  markdown: string[],
+) {
+  let form: FormData | undefined;
+  const parsed = await parseSubmission(request, schema, async (r) => (form = await readForm(r)));
+  const preview =
+    markdown.length > 0 && form && isPreviewIntent(form) ? previewResult(form, markdown) : null;
+  return { parsed, preview };
+}
+
+/**
  * The whole add action: owner check, validation (400 + the entity's 'Failed to add X.'), create,
  * then the success dialog as a flash and a redirect to the list (which resets the form).
  * An unexpected failure answers 500 'Something went wrong. Try again.' keeping what was typed.
@@ -61,6 +78,7 @@ export async function handleCreate<S extends z.ZodTypeAny>(
     create,
     nameOf,
     redirectTo = entity.listUrl,
+    markdown = [],
   }: {
     entity: AdminEntity;
     schema: S;
@@ -68,10 +86,13 @@ export async function handleCreate<S extends z.ZodTypeAny>(
     /** Names the record in the success text (also makes each success dialog distinct). */
     nameOf?: (data: z.infer<S>) => string;
     redirectTo?: string;
+    /** The form's Markdown fields (markdownFieldsOf): its Preview button renders them. */
+    markdown?: string[];
   },
 ) {
   await requireOwner(request);
-  const parsed = await parseSubmission(request, schema);
+  const { parsed, preview } = await parseOrPreview(request, schema, markdown);
+  if (preview) return preview;
   if (!parsed.ok) {
     return formResult(parsed.submission, {
       text: parsed.refused?.text ?? entity.addFailedText,
@@ -110,17 +131,21 @@ export async function handleUpdate<S extends z.ZodTypeAny>(
     schema,
     update,
     nameOf,
+    markdown = [],
   }: {
     entity: AdminEntity;
     schema: S;
     /** A Refusal (e.g. a name another record has) answers 400 with its field messages. */
     update: (id: number, data: z.infer<S>) => Promise<UpdateResult | Refusal>;
     nameOf?: (data: z.infer<S>) => string;
+    /** The form's Markdown fields (markdownFieldsOf): its Preview button renders them. */
+    markdown?: string[];
   },
 ) {
   await requireOwner(request);
   const id = requireId(entity, params.id);
-  const parsed = await parseSubmission(request, schema);
+  const { parsed, preview } = await parseOrPreview(request, schema, markdown);
+  if (preview) return preview;
   if (!parsed.ok) {
     return formResult(parsed.submission, {
       text: parsed.refused?.text ?? SOMETHING_WENT_WRONG,

@@ -1,6 +1,7 @@
 import { getProfile } from "~/models/profile.server";
 import { listPublishedProjectsForFeeds } from "~/models/syndication.server";
 import { absoluteUrl, escapeXml, siteUrl } from "./site-url.server";
+import { markdownToText } from "./markdown.server";
 
 /** Everything both feeds say, computed once. */
 export async function projectFeed(request: Request) {
@@ -10,7 +11,8 @@ export async function projectFeed(request: Request) {
   return {
     base,
     title: `${owner} — Projects`,
-    description: profile?.description || `Projects by ${owner}`,
+    // (the about text is Markdown: the feeds carry it as plain text)
+    description: markdownToText(profile?.description) || `Projects by ${owner}`,
     author: owner,
     items: projects.map((p) => ({
       id: `${base}/projects/${p.id}`,

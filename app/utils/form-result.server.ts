@@ -5,6 +5,8 @@ import { z } from "zod";
 import { ERROR_TITLE } from "~/entities/entity";
 import { BodyRefused, partialForm, readForm, TOO_LARGE_HEADERS } from "./body.server";
 import type { FormResult, ResultDialog } from "./form-result";
+import { PREVIEW_INTENT } from "~/entities/form-fields";
+import { markdownPreviews } from "./markdown.server";
 
 /** Names Conform reserves for its own client intents; never part of our forms' data. */
 const RESERVED = ["__intent__", "__state__"];
@@ -97,6 +99,7 @@ export function formResult(
     hideFields,
     formId,
     headers,
+    previews,
   }: {
     text?: string;
     title?: string;
@@ -106,6 +109,8 @@ export function formResult(
     hideFields?: string[];
     formId?: string;
     headers?: HeadersInit;
+    /** A Preview's rendered Markdown fields (see previewResult). */
+    previews?: Record<string, string>;
   },
 ): TypedResponse<FormResult> {
   const dialogKind = kind ?? (status >= 400 ? "error" : "info");
@@ -125,8 +130,26 @@ export function formResult(
     ...reply,
     ...(text !== undefined ? { dialog: { kind: dialogKind, title, text } } : {}),
     ...(formId ? { formId } : {}),
+    ...(previews ? { previews } : {}),
   };
   const init = new Headers(headers);
   if (status === 413) for (const [k, v] of Object.entries(TOO_LARGE_HEADERS)) init.set(k, v);
   return json(body, { status, headers: init });
+}
+
+/** Whether a submitted form is its Preview button's (`intent=preview`). */
+export function isPreviewIntent(form: FormData): boolean {
+  return form.get(PREVIEW_INTENT.name) === PREVIEW_INTENT.value;
+}
+
+/**
+ * The answer of a form's Preview button: 200, nothing validated or saved, what was typed kept
+ * (as for a refusal: kept uploads included, when `form` is the one `withKeptUploads` gave), no
+ * dialog, and the rendered HTML of each of the `markdown` fields (docs/markdown.md).
+ */
+export function previewResult(form: FormData, markdown: readonly string[]) {
+  return formResult(typedSubmission(form), {
+    status: 200,
+    previews: markdownPreviews(form, markdown),
+  });
 }

@@ -17,7 +17,20 @@ export type ResultDialog = {
  * dialog to show, if any (a refusal with only field messages may have none). `formId` names which form of a page answered (pages with several forms).
  * Built on the server only by `formResult` (app/utils/form-result.server.ts).
  */
-export type FormResult = SubmissionResult<string[]> & { dialog?: ResultDialog; formId?: string };
+export type FormResult = SubmissionResult<string[]> & {
+  dialog?: ResultDialog;
+  formId?: string;
+  /**
+   * The answer of a Preview button (nothing saved): each Markdown field's rendered HTML by name
+   * ('' for an empty field). The typed values come back as for a refusal.
+   */
+  previews?: Record<string, string>;
+};
+
+/** Whether an action's answer is a Preview's (not saved, not refused). */
+export function isPreviewResult(value: unknown): boolean {
+  return isFormResult(value) && value.previews !== undefined;
+}
 
 /**
  * Whether an action's answer is a form result (not another route's data). A refusal with only

@@ -7,7 +7,8 @@ import { SelectField, TextAreaField, TextField } from "~/components/form";
 import { FormResultMessage, useFormResult, useSchemaForm } from "~/components/form-result";
 import { ServiceIcon } from "~/components/service-icon";
 import { UnsavedChanges } from "~/components/unsaved-changes";
-import type { FieldOption, FieldSpec } from "~/entities/form-fields";
+import { MARKDOWN_HINT, MarkdownPreview } from "~/components/markdown";
+import { PREVIEW_INTENT, type FieldOption, type FieldSpec } from "~/entities/form-fields";
 
 export type { FieldOption, FieldSpec };
 
@@ -58,22 +59,45 @@ function RadioGroup({ field, meta }: { field: FieldSpec; meta: FieldMetadata<str
 /**
  * Renders one declared field from its Conform metadata: the value typed before a refusal (else
  * the record's), its error beside it with aria-invalid / aria-describedby. A `wide` field spans
- * both columns of a two-column grid.
+ * both columns of a two-column grid. A `markdown` field says so in its hint and, after the
+ * form's Preview button, shows `preview` (its rendered HTML) under it.
  */
-export function Field({ field, meta }: { field: FieldSpec; meta: FieldMetadata<string> }) {
+export function Field({
+  field,
+  meta,
+  preview,
+}: {
+  field: FieldSpec;
+  meta: FieldMetadata<string>;
+  /** The rendered preview of a Markdown field ('' when empty); none shown when undefined. */
+  preview?: string;
+}) {
   if (field.wide)
     return (
       <div className="md:col-span-2">
-        <Field field={{ ...field, wide: false }} meta={meta} />
+        <Field field={{ ...field, wide: false }} meta={meta} preview={preview} />
       </div>
     );
+  if (!field.markdown) return <FieldInput field={field} meta={meta} />;
+  // (the same element tree with and without a preview: the typed text's input stays mounted)
+  return (
+    <div className="flex flex-col gap-2">
+      <FieldInput field={field} meta={meta} />
+      {preview !== undefined ? (
+        <MarkdownPreview id={meta.id} label={field.label} html={preview} />
+      ) : null}
+    </div>
+  );
+}
+
+function FieldInput({ field, meta }: { field: FieldSpec; meta: FieldMetadata<string> }) {
   const error = meta.errors?.[0];
   const common = {
     id: meta.id,
     label: field.label,
     name: meta.name,
     error,
-    hint: field.hint,
+    hint: field.markdown ? [field.hint, MARKDOWN_HINT].filter(Boolean).join(" ") : field.hint,
     required: field.required,
     placeholder: field.placeholder,
     defaultValue: meta.initialValue ?? "",
@@ -121,6 +145,36 @@ export function useSubmitting(): boolean {
   return navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
 }
 
+/** Whether this page's form is being sent by its Preview button. */
+export function usePreviewing(): boolean {
+  const navigation = useNavigation();
+  return (
+    navigation.state !== "idle" &&
+    navigation.formData?.get(PREVIEW_INTENT.name) === PREVIEW_INTENT.value
+  );
+}
+
+/**
+ * The Preview button of a form with Markdown fields: posts the form (no browser checks), the
+ * action renders the Markdown fields and saves nothing (docs/markdown.md). Works without
+ * JavaScript; with it, a Remix submission (no reload).
+ */
+export function PreviewButton({ disabled = false }: { disabled?: boolean }) {
+  const previewing = usePreviewing();
+  return (
+    <button
+      type="submit"
+      name={PREVIEW_INTENT.name}
+      value={PREVIEW_INTENT.value}
+      formNoValidate
+      className={buttonClass.secondary}
+      disabled={disabled}
+    >
+      {previewing ? "Previewing..." : "Preview"}
+    </button>
+  );
+}
+
 /** Values of a record as a form's defaults (null and undefined show as empty fields). */
 function defaultsOf(values: FieldValues): Record<string, string> {
   const out: Record<string, string> = {};
@@ -157,6 +211,8 @@ export function EntityForm({
 }) {
   const lastResult = useFormResult();
   const submitting = useSubmitting();
+  const previewing = usePreviewing();
+  const previews = lastResult?.previews;
   const [form, metas] = useSchemaForm({ schema, lastResult, defaultValue: defaultsOf(defaults) });
   return (
     <>
@@ -164,13 +220,19 @@ export function EntityForm({
       <UnsavedChanges forms={`form[id="${form.id}"]`} />
       <Form method="post" encType={encType} className="flex flex-col gap-4" {...getFormProps(form)}>
         {fields.map((field) => (
-          <Field key={field.name} field={field} meta={metas[field.name]} />
+          <Field
+            key={field.name}
+            field={field}
+            meta={metas[field.name]}
+            preview={previews?.[field.name]}
+          />
         ))}
         {children}
         <div className="mt-2 flex flex-wrap gap-3">
           <button type="submit" className={buttonClass.primary} disabled={submitting}>
-            {submitting ? pendingLabel : submitLabel}
+            {submitting && !previewing ? pendingLabel : submitLabel}
           </button>
+          {fields.some((field) => field.markdown) ? <PreviewButton disabled={submitting} /> : null}
           {cancelHref ? (
             <Link to={cancelHref} className={buttonClass.secondary}>
               Cancel

@@ -2,7 +2,7 @@ import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { buttonClass } from "~/components/dialog";
-import { Field } from "~/components/admin/entity-form";
+import { Field, PreviewButton, usePreviewing } from "~/components/admin/entity-form";
 import { ErrorSummary } from "~/components/error-summary";
 import { inputClass } from "~/components/form";
 import { hasFieldErrors, ResultMessage, useSchemaForm } from "~/components/form-result";
@@ -197,6 +197,7 @@ export function ProfileForm({
 }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction === PROFILE_URL;
+  const previewing = usePreviewing();
   const [form, fields] = useSchemaForm({
     id: "profile",
     schema: profileSchema,
@@ -254,13 +255,15 @@ export function ProfileForm({
               key={field.name}
               field={field}
               meta={fields[field.name as keyof typeof fields] as FieldMetadata<string>}
+              preview={result?.previews?.[field.name]}
             />
           ))}
         </div>
-        <div>
+        <div className="flex flex-wrap gap-3">
           <button type="submit" className={buttonClass.primary} disabled={submitting}>
-            {submitting ? "Saving..." : "Update Profile"}
+            {submitting && !previewing ? "Saving..." : "Update Profile"}
           </button>
+          <PreviewButton disabled={submitting} />
         </div>
       </Form>
     </>

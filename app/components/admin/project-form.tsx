@@ -3,7 +3,12 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from "react";
 import { buttonClass } from "~/components/dialog";
 import { FormResultMessage, useSchemaForm } from "~/components/form-result";
-import { Field, type FieldSpec } from "~/components/admin/entity-form";
+import {
+  Field,
+  PreviewButton,
+  usePreviewing,
+  type FieldSpec,
+} from "~/components/admin/entity-form";
 import { inputClass } from "~/components/form";
 import { Image } from "~/components/image";
 import { UnsavedChanges } from "~/components/unsaved-changes";
@@ -241,6 +246,7 @@ export function ProjectForm({
 }) {
   const hydrated = useHydrated();
   const { submitting, withFiles } = useUploading(action);
+  const previewing = usePreviewing();
   const editing = mode === "edit";
   // The model checks the project on the server (uploads, the category list): the browser keeps
   // Conform's state of what was typed and the server's messages, and its own `required` checks
@@ -313,6 +319,7 @@ export function ProjectForm({
                 key={spec.name}
                 field={fieldOf(spec)}
                 meta={fields[spec.name] as FieldMetadata<string>}
+                preview={result?.previews?.[spec.name]}
               />
             ))}
           </Section>
@@ -537,7 +544,7 @@ export function ProjectForm({
         </Section>
         <div className="flex flex-wrap gap-3">
           <button type="submit" className={buttonClass.primary} disabled={submitting}>
-            {submitting
+            {submitting && !previewing
               ? withFiles
                 ? "Uploading..."
                 : "Saving..."
@@ -545,6 +552,7 @@ export function ProjectForm({
                 ? "Update Project"
                 : "Add Project"}
           </button>
+          <PreviewButton disabled={submitting} />
           {editing ? (
             <Link to="/dashboard/admin/projects" className={buttonClass.secondary}>
               Cancel

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Image } from "~/components/image";
+import { Markdown } from "~/components/markdown";
 import type { Profile } from "~/models/profile.server";
 import { CountUp } from "./count-up";
 import { FALLBACK_DESCRIPTION, siteName, useSiteData } from "./site-data";
@@ -41,7 +42,7 @@ export function AboutSection({
   stats: { services: number; projects: number };
 }) {
   const name = siteName(profile);
-  const { imageDetails } = useSiteData();
+  const { imageDetails, aboutHtml } = useSiteData();
   return (
     <section
       id="about"
@@ -66,9 +67,16 @@ export function AboutSection({
           <div className="mt-4 min-h-[2rem] sm:min-h-[2.25rem]">
             <TypingText words={skills} prefix="I'm a" />
           </div>
-          <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-600">
-            {profile?.description?.trim() || FALLBACK_DESCRIPTION}
-          </p>
+          {aboutHtml ? (
+            <Markdown
+              html={aboutHtml}
+              className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-600"
+            />
+          ) : (
+            <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-600">
+              {profile?.description?.trim() || FALLBACK_DESCRIPTION}
+            </p>
+          )}
 
           {profile?.cv || profile?.email ? (
             <div className="mt-8 flex flex-wrap gap-3">

@@ -1,3 +1,4 @@
+import { Markdown } from "~/components/markdown";
 import { formatMoney, formatProjectDate } from "~/utils/format";
 
 /** What a project's facts and story blocks are made of (the public page and the admin view). */
@@ -64,19 +65,30 @@ export function ProjectFacts({
 /** The story blocks (the spec's three: strategy, design, user experience), the empty ones left out. */
 export function projectBlocks(project: ProjectContent) {
   return [
-    { title: "Strategy", text: project.strategy },
-    { title: "Design", text: project.design },
-    { title: "User Experience", text: project.userExperience },
-  ].filter((block) => block.text.trim() !== "");
+    { key: "strategy", title: "Strategy", text: project.strategy },
+    { key: "design", title: "Design", text: project.design },
+    { key: "userExperience", title: "User Experience", text: project.userExperience },
+  ].filter((block) => block.text.trim() !== "") as Array<{
+    key: StoryBlock;
+    title: string;
+    text: string;
+  }>;
 }
+
+/** The story blocks' fields (Markdown: see docs/markdown.md). */
+export const STORY_BLOCKS = ["strategy", "design", "userExperience"] as const;
+export type StoryBlock = (typeof STORY_BLOCKS)[number];
 
 /** The story blocks as cards, as many columns as there are blocks; nothing when all are empty. */
 export function ProjectBlocks({
   project,
+  html,
   heading: Heading = "h2",
   className = "",
 }: {
   project: ProjectContent;
+  /** The blocks' texts rendered by the loader (renderMarkdown); else shown as plain text. */
+  html?: Partial<Record<StoryBlock, string>>;
   /** The blocks' heading level under the page's own headings. */
   heading?: "h2" | "h3";
   className?: string;
@@ -92,7 +104,14 @@ export function ProjectBlocks({
           className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
         >
           <Heading className="text-lg font-bold text-slate-900">{block.title}</Heading>
-          <p className="mt-2 leading-relaxed whitespace-pre-line text-slate-700">{block.text}</p>
+          {html?.[block.key] !== undefined ? (
+            <Markdown
+              html={html[block.key] ?? ""}
+              className="mt-2 leading-relaxed text-slate-700"
+            />
+          ) : (
+            <p className="mt-2 leading-relaxed whitespace-pre-line text-slate-700">{block.text}</p>
+          )}
         </section>
       ))}
     </div>

@@ -2,6 +2,10 @@ import type { ReactNode } from "react";
 import type { Education } from "~/models/education.server";
 import type { Experience } from "~/models/experience.server";
 import { SectionHeading } from "./section-heading";
+import { Markdown } from "~/components/markdown";
+
+/** A record with its description rendered from Markdown by the loader (docs/markdown.md). */
+type WithHtml<T> = T & { descriptionHtml?: string };
 
 function Column({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -24,7 +28,14 @@ function Empty({ text }: { text: string }) {
 function Timeline({
   items,
 }: {
-  items: Array<{ id: number; title: string; place: string; year: string; description: string }>;
+  items: Array<{
+    id: number;
+    title: string;
+    place: string;
+    year: string;
+    description: string;
+    descriptionHtml?: string;
+  }>;
 }) {
   return (
     <ol className="space-y-6 border-l-2 border-brand-100 pl-5">
@@ -37,7 +48,12 @@ function Timeline({
           <p className="text-sm font-semibold text-brand-700">{item.year}</p>
           <h4 className="mt-1 font-bold text-slate-900">{item.title}</h4>
           <p className="text-sm font-medium text-slate-700">{item.place}</p>
-          {item.description ? (
+          {item.description && item.descriptionHtml !== undefined ? (
+            <Markdown
+              html={item.descriptionHtml}
+              className="mt-2 text-sm leading-relaxed text-slate-600"
+            />
+          ) : item.description ? (
             <p className="mt-2 text-sm leading-relaxed text-slate-600">{item.description}</p>
           ) : null}
         </li>
@@ -52,9 +68,9 @@ export function ResumeSection({
   categories,
   experience,
 }: {
-  education: Education[];
+  education: Array<WithHtml<Education>>;
   categories: string[];
-  experience: Experience[];
+  experience: Array<WithHtml<Experience>>;
 }) {
   return (
     <section id="resume" aria-labelledby="resume-title" className="bg-slate-50">
@@ -77,6 +93,7 @@ export function ResumeSection({
                   place: e.institution,
                   year: e.year,
                   description: e.description,
+                  descriptionHtml: e.descriptionHtml,
                 }))}
               />
             )}
@@ -108,6 +125,7 @@ export function ResumeSection({
                   place: e.institution,
                   year: e.year,
                   description: e.description,
+                  descriptionHtml: e.descriptionHtml,
                 }))}
               />
             )}

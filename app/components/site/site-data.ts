@@ -23,8 +23,14 @@ export const SITE_ROUTE_ID = "routes/_site";
 import type { ImageDetails } from "~/entities/image-detail";
 
 export type SiteData = {
-  /** The profile (the spec's first user record); null before the owner saves one. */
+  /**
+   * The profile (the spec's first user record); null before the owner saves one. Its
+   * `description` (the about text, Markdown) is here as plain text, for the footer, meta
+   * descriptions and JSON-LD; `aboutHtml` is the same text rendered (docs/markdown.md).
+   */
   profile: Profile | null;
+  /** The about text rendered from Markdown ('' when there is none). */
+  aboutHtml?: string;
   /** The current year for the copyright line (from the server, so the page never mismatches). */
   year: number;
   /** The owner's alt text, captions and focal points, by image address (entities/image-detail). */
