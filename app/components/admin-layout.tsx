@@ -23,6 +23,7 @@ export type SidebarGroup = {
 
 export const SIDEBAR: SidebarGroup[] = [
   { label: "Dashboard", icon: "▦", to: "/dashboard" },
+  { label: "Statistics", icon: "↗", to: "/dashboard/admin/stats" },
   ...ADMIN_ENTITIES.map((entity) => ({
     label: entity.menu.label,
     icon: entity.menu.icon,
