@@ -87,7 +87,7 @@ function PeriodSwitch({ days }: { days: number }) {
                   current ? "bg-brand-600 text-white" : "text-slate-700 hover:bg-slate-100"
                 }`}
               >
-                {range} days
+                {`${range} days`}
               </Link>
             </li>
           );
