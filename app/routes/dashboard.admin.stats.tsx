@@ -168,7 +168,7 @@ function RetentionForm({ months, notice }: { months: number; notice: string }) {
         <textarea
           id="privacy-notice"
           readOnly
-          rows={4}
+          rows={5}
           value={notice}
           aria-describedby="privacy-notice-hint"
           className="block w-full rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 text-sm text-slate-900"

@@ -135,7 +135,7 @@ describe("statistics page", () => {
     // a, b, c today and a on another day: a visitor counts once per day.
     expect(textOf(html, "total-visitors")).toBe("4");
     expect(html).toMatch(
-      /<svg[^>]*role="img"[^>]*aria-labelledby="visits-chart-title visits-chart-desc"/,
+      /<svg[^>]*role="img"[^>]*aria-labelledby="visits-chart-title"[^>]*aria-describedby="visits-chart-desc"/,
     );
     expect(html).toContain(
       '<title id="visits-chart-title">Visits and unique visitors per day, last 7 days</title>',

@@ -24,7 +24,7 @@ function StatsTable({
 }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[18rem] text-left text-sm" data-testid={testId}>
+      <table className="w-full text-left text-sm" data-testid={testId}>
         <caption
           className={
             captionVisible ? "mb-2 text-left text-base font-semibold text-slate-900" : "sr-only"
@@ -54,7 +54,7 @@ function StatsTable({
 function Row({ label, visits, visitors }: { label: ReactNode; visits: number; visitors: number }) {
   return (
     <tr>
-      <th scope="row" className="max-w-[20rem] px-3 py-2 font-normal break-words text-slate-900">
+      <th scope="row" className="px-3 py-2 font-normal [overflow-wrap:anywhere] text-slate-900">
         {label}
       </th>
       <td className={cell}>{formatCount(visits)}</td>
