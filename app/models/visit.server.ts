@@ -145,3 +145,9 @@ export async function visitStats(
     topReferrers: top(referrerRows),
   };
 }
+
+/** The stored salt of `day`, or null (never makes one, never deletes one). */
+export async function storedSaltOfDay(day: string): Promise<string | null> {
+  const row = await prisma.visitSalt.findUnique({ where: { day }, select: { salt: true } });
+  return row?.salt ?? null;
+}
