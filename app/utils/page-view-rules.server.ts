@@ -51,6 +51,26 @@ const MAX_HOST_LENGTH = 253;
 /** A longer Referer is not parsed (no browser sends one for a link to a portfolio). */
 const MAX_REFERER_LENGTH = 4096;
 
+/**
+ * A small memo of answers per input (user agents and referrers repeat: the same browsers and links
+ * over and over), so the per-request cost is a map lookup. Emptied when full, so it stays bounded.
+ */
+function memo<T>(compute: (key: string) => T, size = 1000): (key: string) => T {
+  const answers = new Map<string, T>();
+  return (key) => {
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      if (answers.size >= size) answers.clear();
+      answer = compute(key);
+      answers.set(key, answer);
+    }
+    return answer;
+  };
+}
+
+/** Whether a (non-empty) User-Agent is a bot's: the `isbot` list, memoised. */
+const isBotAgent = memo(isbot);
+
 function header(headers: RequestHeaders, name: string): string | undefined {
   const value = headers[name];
   return typeof value === "string" ? value : value?.join(", ");
@@ -88,6 +108,12 @@ export function referrerOf(referer: string | undefined, ownHost: string): string
   return name;
 }
 
+/** referrerOf, memoised (key: the host, a line break, the Referer: neither holds one). */
+const referrerOfMemo = memo((key) => {
+  const br = key.indexOf("\n");
+  return referrerOf(key.slice(br + 1), key.slice(0, br));
+});
+
 /** Whether the request announces itself as a prefetch (or prerender) rather than a visit. */
 function isPrefetch(headers: RequestHeaders): boolean {
   const purpose = header(headers, "sec-purpose") ?? header(headers, "purpose") ?? "";
@@ -109,8 +135,13 @@ export function pageViewOf(request: FinishedRequest): PageView | null {
   const cookie = header(headers, "cookie");
   if (cookie && OWNER_COOKIE.test(cookie)) return null;
   const agent = header(headers, "user-agent")?.trim() ?? "";
-  if (!agent || isbot(agent)) return null;
+  if (!agent || isBotAgent(agent)) return null;
   const projectId = match[2] === undefined ? null : Number(match[2]);
   const path = projectId !== null ? `/projects/${projectId}` : match[1] ? `/${match[1]}` : "/";
-  return { path, projectId, referrer: referrerOf(header(headers, "referer"), request.host) };
+  const referer = header(headers, "referer");
+  return {
+    path,
+    projectId,
+    referrer: referer ? referrerOfMemo(`${request.host}\n${referer}`) : "",
+  };
 }

@@ -35,6 +35,18 @@ function countingOn(): boolean {
   return enabled;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+let currentDay = { day: "", from: 0, until: 0 };
+
+/** The UTC day of `at` (ms), without making a date string per request. */
+function dayAt(at: number): string {
+  if (at < currentDay.from || at >= currentDay.until) {
+    const from = at - (at % DAY_MS);
+    currentDay = { day: dayOf(new Date(from)), from, until: from + DAY_MS };
+  }
+  return currentDay.day;
+}
+
 /** Counts `request` when it is a page view (cheap: the rules and a map entry). Never throws. */
 export function recordPageView(request: RecordedRequest): void {
   try {
@@ -43,7 +55,7 @@ export function recordPageView(request: RecordedRequest): void {
     if (!view) return;
     const agent = request.headers["user-agent"];
     buffer.add({
-      day: dayOf(new Date(request.at ?? Date.now())),
+      day: dayAt(request.at ?? Date.now()),
       ip: request.ip,
       userAgent: typeof agent === "string" ? agent.trim() : "",
       host: request.host.toLowerCase(),
