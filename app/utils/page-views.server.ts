@@ -7,7 +7,7 @@
 // the host, the address and the user agent; the address and user agent are never stored.
 import crypto from "node:crypto";
 import {
-  addVisitCounts,
+  addVisitCountsQuietly,
   dayOf,
   saltOfDay,
   storedSaltOfDay,
@@ -118,7 +118,7 @@ async function writeBuffered(): Promise<void> {
   if (batch.length === 0) return;
   try {
     const salts = await saltsOf(batch.map((entry) => entry.day));
-    await addVisitCounts(visitCountsOf(batch, salts));
+    await addVisitCountsQuietly(visitCountsOf(batch, salts));
   } catch (error) {
     // The batch is dropped (not retried): a database that keeps failing must not hold raw
     // addresses in memory, and the server goes on.

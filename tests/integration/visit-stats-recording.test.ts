@@ -116,6 +116,32 @@ describe("visit statistics recorded by the server", () => {
     });
   });
 
+  it("keeps the page cache's pages when the counts are written; a content change still empties it", async () => {
+    const headers = { "X-Forwarded-For": client(), Referer: "https://cache-kept.test/" };
+    let views = 0;
+    let cache: string | null = null;
+    while (cache !== "hit") {
+      const res = await visit("/projects/react", headers);
+      expect(res.status).toBe(200);
+      cache = res.headers.get("x-folio-cache");
+      views += 1;
+      expect(views).toBeLessThan(20);
+    }
+    // Written (a commit to the database), and the page is still answered from the cache.
+    await expect
+      .poll(() => visitsFrom("cache-kept.test").reduce((sum, row) => sum + row.views, 0))
+      .toBe(views);
+    expect((await visit("/projects/react", headers)).headers.get("x-folio-cache")).toBe("hit");
+    // Any other commit (here by another process) is a content change: the page is made again.
+    const db = new Database(server.databaseFile);
+    db.pragma("busy_timeout = 5000");
+    db.prepare(
+      `INSERT INTO "Setting" ("key", "value", "updatedAt") VALUES ('test.content-change', '1', ?)`,
+    ).run(Date.now());
+    db.close();
+    expect((await visit("/projects/react", headers)).headers.get("x-folio-cache")).not.toBe("hit");
+  });
+
   it("counts a project's page with its project, and the listing's later pages as /projects", async () => {
     const [project] = query<{ id: number }>(
       `SELECT "id" FROM "Project" WHERE "draft" = 0 ORDER BY "id" LIMIT 1`,
