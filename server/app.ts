@@ -122,30 +122,32 @@ function pageViewObserver(source: AppSource, trustProxy: boolean) {
       }
     : built;
   if (!record) return undefined;
+  // One listener for every response (no closure per request): the request is `res.req`, its
+  // target `originalUrl` when Express rewrote `url`.
+  function onFinish(this: ServerResponse) {
+    const status = this.statusCode;
+    if (status !== 200 && status !== 304) return;
+    const req = this.req as IncomingMessage & { originalUrl?: string };
+    const { headers } = req;
+    try {
+      record!({
+        method: "GET",
+        url: req.originalUrl ?? req.url ?? "",
+        status,
+        headers,
+        host: requestHost(headers, trustProxy),
+        ip: clientAddress({
+          socketAddress: req.socket.remoteAddress,
+          forwardedFor: trustProxy ? headers["x-forwarded-for"] : undefined,
+          trustProxy,
+        }),
+      });
+    } catch (error) {
+      console.error("Counting a page view failed", error);
+    }
+  }
   return (req: IncomingMessage, res: ServerResponse) => {
-    if (req.method !== "GET") return;
-    const url = req.url ?? "";
-    res.once("finish", () => {
-      const status = res.statusCode;
-      if (status !== 200 && status !== 304) return;
-      const { headers } = req;
-      try {
-        record({
-          method: "GET",
-          url,
-          status,
-          headers,
-          host: requestHost(headers, trustProxy),
-          ip: clientAddress({
-            socketAddress: req.socket.remoteAddress,
-            forwardedFor: trustProxy ? headers["x-forwarded-for"] : undefined,
-            trustProxy,
-          }),
-        });
-      } catch (error) {
-        console.error("Counting a page view failed", error);
-      }
-    });
+    if (req.method === "GET") res.on("finish", onFinish);
   };
 }
 
