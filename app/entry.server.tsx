@@ -13,6 +13,7 @@ import "./utils/jobs.server";
 export { startup, shutdown };
 export { contentVersion } from "./models/content-version.server";
 export { isOwnerRequest } from "./utils/owner-credentials.server";
+export { recordPageView } from "./utils/page-views.server";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;

@@ -40,7 +40,7 @@ import { closeWhenBodyUnread } from "./unread-body";
 export type FolioEntry = Partial<
   Pick<
     typeof import("../app/entry.server"),
-    "startup" | "shutdown" | "isOwnerRequest" | "contentVersion"
+    "startup" | "shutdown" | "isOwnerRequest" | "contentVersion" | "recordPageView"
   >
 >;
 
@@ -68,6 +68,7 @@ export type ServerConfig = Pick<
   | "FOLIO_CONTENT_CHECK_MS"
   | "PUBLIC_CACHE_CONTROL"
   | "FOLIO_REQUEST_LOG"
+  | "FOLIO_VISIT_STATS"
   | "RATE_LIMIT_DISABLED"
   | "RATE_LIMIT_RPM"
   | "RATE_LIMIT_WRITE_RPM"
@@ -94,9 +95,67 @@ export function createServerHandler(source: AppSource, config: ServerConfig) {
           : undefined,
       })
     : () => false;
+  const observe = config.FOLIO_VISIT_STATS
+    ? pageViewObserver(source, config.TRUST_PROXY)
+    : undefined;
   return (req: IncomingMessage, res: ServerResponse) => {
+    observe?.(req, res);
     if (!fastHit(req, res)) app(req, res);
   };
+}
+
+type RecordPageView = NonNullable<FolioEntry["recordPageView"]>;
+
+/**
+ * Visit statistics: every GET, whether a page-cache hit or answered by Express, is handed to the
+ * app's recorder (app/utils/page-views.server.ts) once its answer is out, with the client's
+ * address and the host it asked for, computed as the rest of the server does. Only a listener per
+ * request here; the rules and the counting are the app's (cheap, in memory).
+ */
+function pageViewObserver(source: AppSource, trustProxy: boolean) {
+  const built = (source.build?.entry.module as FolioEntry | undefined)?.recordPageView;
+  const record: RecordPageView | undefined = source.vite
+    ? (view) => {
+        serverEntry(source)
+          .then((entry) => entry.recordPageView?.(view))
+          .catch((error: unknown) => console.error("Counting a page view failed", error));
+      }
+    : built;
+  if (!record) return undefined;
+  // One listener for every response (no closure per request): the request is `res.req`, its
+  // target `originalUrl` when Express rewrote `url`.
+  function onFinish(this: ServerResponse) {
+    const status = this.statusCode;
+    if (status !== 200 && status !== 304) return;
+    const req = this.req as IncomingMessage & { originalUrl?: string };
+    const { headers } = req;
+    try {
+      record!({
+        method: "GET",
+        url: req.originalUrl ?? req.url ?? "",
+        status,
+        headers,
+        host: requestHost(headers, trustProxy),
+        ip: clientAddress({
+          socketAddress: req.socket.remoteAddress,
+          forwardedFor: trustProxy ? headers["x-forwarded-for"] : undefined,
+          trustProxy,
+        }),
+      });
+    } catch (error) {
+      console.error("Counting a page view failed", error);
+    }
+  }
+  return (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method === "GET") res.on("finish", onFinish);
+  };
+}
+
+/** The host a request asked for: X-Forwarded-Host's first value behind a trusted proxy, or Host. */
+function requestHost(headers: IncomingMessage["headers"], trustProxy: boolean): string {
+  const forwarded = trustProxy ? headers["x-forwarded-host"] : undefined;
+  const first = typeof forwarded === "string" ? forwarded.split(",")[0].trim() : "";
+  return first || headers.host || "";
 }
 
 type SharedState = ReturnType<typeof sharedState>;

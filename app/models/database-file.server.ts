@@ -11,8 +11,11 @@ export function databaseFile(url = env().DATABASE_URL) {
   return path.resolve(url.replace(/^file:/, "").split("?")[0]);
 }
 
-/** Tables whose rows are not carried by a backup (secrets of live sessions, transient counters). */
-export const TRANSIENT_TABLES = ["Session", "RateLimit"];
+/**
+ * Tables whose rows are not carried by a backup (secrets of live sessions, transient counters,
+ * and the day's visit salt: with it a backup could link today's visitor hashes to addresses).
+ */
+export const TRANSIENT_TABLES = ["Session", "RateLimit", "VisitSalt"];
 /** Tables that do not make a database "hold content" (a fresh install may already have them). */
 const NOT_CONTENT = new Set(["_prisma_migrations", "Owner", ...TRANSIENT_TABLES]);
 

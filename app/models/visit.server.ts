@@ -3,8 +3,12 @@
 // (VisitSalt), and the figures the dashboard shows. No IP address or user agent is ever stored:
 // a visitor is only a hash of them with the day's salt (app/utils/page-views.server.ts), and the
 // salt of a day is deleted once the day is over, so a hash can no longer be linked to anyone.
+import Database from "better-sqlite3";
 import crypto from "node:crypto";
+import { onServerStop } from "~/utils/lifecycle.server";
 import { TOP_LIST_LENGTH } from "~/utils/visit-stats";
+import { commitWithoutContentChange } from "./content-version.server";
+import { databaseFile } from "./database-file.server";
 import { prisma } from "./db.server";
 
 /** One counted row to add: `views` page views of `path` by `visitor` on `day`. */
@@ -145,3 +149,47 @@ export async function visitStats(
     topReferrers: top(referrerRows),
   };
 }
+
+/** The stored salt of `day`, or null (never makes one, never deletes one). */
+export async function storedSaltOfDay(day: string): Promise<string | null> {
+  const row = await prisma.visitSalt.findUnique({ where: { day }, select: { salt: true } });
+  return row?.salt ?? null;
+}
+
+/** How long a quiet write waits for the write lock (it blocks the event loop meanwhile). */
+const QUIET_BUSY_TIMEOUT_MS = 250;
+let quiet: { db: Database.Database; add: Database.Statement } | undefined;
+
+/**
+ * Adds counted page views like addVisitCounts, on a connection of its own, synchronously, so the
+ * commit does not count as a content change (content-version.server.ts): the page cache keeps its
+ * pages. When the database is busy (another process writing), falls back to addVisitCounts.
+ */
+export async function addVisitCountsQuietly(counts: VisitCount[]): Promise<void> {
+  if (counts.length === 0) return;
+  try {
+    if (!quiet) {
+      const db = new Database(databaseFile(), { fileMustExist: true });
+      db.pragma(`busy_timeout = ${QUIET_BUSY_TIMEOUT_MS}`);
+      db.pragma("synchronous = NORMAL");
+      const add = db.prepare(`
+        INSERT INTO "Visit" ("day", "visitor", "path", "projectId", "referrer", "views")
+        VALUES (@day, @visitor, @path, @projectId, @referrer, @views)
+        ON CONFLICT ("day", "visitor", "path", "referrer")
+        DO UPDATE SET "views" = "views" + excluded."views"`);
+      quiet = { db, add };
+    }
+    const { db, add } = quiet;
+    commitWithoutContentChange(db, () => {
+      for (const count of counts) add.run(count);
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code !== "SQLITE_BUSY") throw error;
+    await addVisitCounts(counts);
+  }
+}
+
+onServerStop(() => {
+  quiet?.db.close();
+  quiet = undefined;
+});

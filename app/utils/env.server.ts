@@ -62,6 +62,12 @@ const onUnlessZero = z
   .optional()
   .transform((v) => v?.trim() !== "0");
 
+/** On unless set to `0`, `false` or `off` (any case). */
+const onUnlessOff = z
+  .string()
+  .optional()
+  .transform((v) => !/^(0|false|off)$/i.test(v?.trim() ?? ""));
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -81,6 +87,10 @@ export const envSchema = z
     FOLIO_CONTENT_CHECK_MS: intFromEnv(1000),
     /** Cache-Control of the public pages to anonymous visitors (browsers and CDNs). */
     PUBLIC_CACHE_CONTROL: cacheControl(DEFAULT_PUBLIC_CACHE_CONTROL),
+    /** Visit statistics (docs/statistics.md); `0`, `false` or `off` turns counting off entirely. */
+    FOLIO_VISIT_STATS: onUnlessOff,
+    /** How often (ms) the page views counted in memory are written to the database. */
+    FOLIO_STATS_FLUSH_MS: positiveIntFromEnv(10_000),
     DATABASE_URL: z
       .string()
       .default("file:./data/folio.db")

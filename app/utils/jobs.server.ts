@@ -3,4 +3,5 @@
 import "./backup-schedule.server";
 import "./notifier-job.server";
 import "./image-prune-job.server";
+import "./visit-retention-job.server";
 export {};
