@@ -18,6 +18,11 @@
 //   --no-log      without the request log (by default it is on, as in production, and read by
 //                 this script); the rate limit always counts every request, never refusing one
 //   FOLIO_PAGE_CACHE=0 npm run bench    the same without Folio's page cache
+//   --compare FOLIO_VISIT_STATS=0   instead of the static copy, a second Folio server started with
+//                 that setting changed (KEY=VALUE, repeatable as KEY=VALUE,KEY2=VALUE2): e.g. the
+//                 cached pages with visit statistics on (the first server) and off, side by side
+//   --user-agent  the User-Agent sent (default: a desktop Chrome's, so the visit statistics count
+//                 the load as a visitor's, as they would a real one's; "none": no header)
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -36,6 +41,26 @@ const root = path.resolve(import.meta.dirname, "..");
 
 // The issue's goals (#16), printed next to the figures.
 const GOALS = { ratio: 0.8, p99Ms: 20, jsGzipBytes: 8 * 1024 };
+// With --compare: the first server's req/s at least this share of the second's (#18: visit
+// statistics on within 5 % of off).
+const COMPARE_RATIO = 0.95;
+const CHROME_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+/** `--compare KEY=VALUE[,KEY=VALUE]` as an env object, or undefined. */
+function compareEnv(value) {
+  if (value === undefined) return undefined;
+  const env = {};
+  for (const pair of value.split(",")) {
+    const eq = pair.indexOf("=");
+    if (eq <= 0) {
+      console.error(`--compare takes KEY=VALUE pairs, not "${pair}"`);
+      process.exit(2);
+    }
+    env[pair.slice(0, eq).trim()] = pair.slice(eq + 1).trim();
+  }
+  return env;
+}
 
 function option(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
@@ -70,6 +95,8 @@ const us = (v) => (v === null ? "n/a" : v.toFixed(0));
 const ms = (v) => (v === null ? "n/a" : v.toFixed(1));
 
 function printTable(rows, meta) {
+  const other = meta.compare ? "B" : "static";
+  const goalRatio = meta.compare ? COMPARE_RATIO : GOALS.ratio;
   console.log(
     `\n${meta.connections} connections, ${meta.duration} s per target, Accept-Encoding: ` +
       `${meta.encoding}; request log ${meta.requestLog ? "on" : "off"}; Node ${meta.node}, ${meta.cpus} CPU, load average ` +
@@ -77,7 +104,7 @@ function printTable(rows, meta) {
   );
   const head =
     `${"target".padEnd(22)}|${pad("req/s", 7)}${pad("p50", 7)}${pad("p99", 7)}${pad("err", 5)}` +
-    `${pad("cpu µs", 8)}${pad("B/resp", 8)} |${pad("static", 7)}${pad("p50", 7)}${pad("p99", 7)}` +
+    `${pad("cpu µs", 8)}${pad("B/resp", 8)} |${pad(other, 7)}${pad("p50", 7)}${pad("p99", 7)}` +
     `${pad("cpu µs", 8)} |${pad("ratio", 6)}${pad("goals", 7)}`;
   console.log(head);
   console.log("-".repeat(head.length));
@@ -95,8 +122,12 @@ function printTable(rows, meta) {
   console.log(
     `\nreq/s, p50/p99 latency (ms) and errors under load; cpu µs: the server process's CPU time\n` +
       `(user + system, all threads) per answer, the steadiest figure on a shared machine;\n` +
-      `B/resp: bytes read per answer (headers + body); ratio: Folio req/s / static req/s.\n` +
-      `Goals: ratio >= ${GOALS.ratio}, p99 <= ${GOALS.p99Ms} ms, 0 errors.`,
+      `B/resp: bytes read per answer (headers + body); ratio: Folio req/s / ${other} req/s.\n` +
+      (meta.compare
+        ? `B: Folio with ${Object.entries(meta.compare)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(", ")}. Goal: ratio >= ${goalRatio}, 0 errors.`
+        : `Goals: ratio >= ${goalRatio}, p99 <= ${GOALS.p99Ms} ms, 0 errors.`),
   );
 }
 
@@ -122,7 +153,12 @@ async function main() {
   const duration = positive("duration", "5");
   const connections = positive("connections", "50");
   const encoding = option("encoding", "br, gzip");
-  const headers = encoding === "none" ? {} : { "accept-encoding": encoding };
+  const userAgent = option("user-agent", CHROME_UA);
+  const headers = {
+    ...(encoding === "none" ? {} : { "accept-encoding": encoding }),
+    ...(userAgent === "none" ? {} : { "user-agent": userAgent }),
+  };
+  const compare = compareEnv(option("compare"));
   const out = path.resolve(root, option("out", "bench-results.json"));
   const buildDir = ensureBuild({ force: flag("build") });
 
@@ -130,14 +166,12 @@ async function main() {
   // As in production: the request log on (unless --no-log) and the anonymous rate limit counting
   // every request (a limit no load reaches, instead of RATE_LIMIT_DISABLED=1).
   const requestLog = !flag("no-log");
-  const app = await startProductionServer({
-    buildDir,
-    extraEnv: {
-      FOLIO_REQUEST_LOG: requestLog ? "1" : "0",
-      RATE_LIMIT_DISABLED: undefined,
-      RATE_LIMIT_RPM: "1000000000",
-    },
-  });
+  const serverEnv = {
+    FOLIO_REQUEST_LOG: requestLog ? "1" : "0",
+    RATE_LIMIT_DISABLED: undefined,
+    RATE_LIMIT_RPM: "1000000000",
+  };
+  const app = await startProductionServer({ buildDir, extraEnv: serverEnv });
   let ceiling;
   const stopAll = () => Promise.allSettled([app.stop(), ceiling?.stop()]);
   process.once("SIGINT", () => stopAll().then(() => process.exit(130)));
@@ -147,7 +181,13 @@ async function main() {
 
     const answers = {};
     for (const p of pages) answers[p] = await cachedAnswer(`${app.url}${p}`, headers);
-    ceiling = await startStaticServer(answers);
+    if (compare) {
+      console.log(`Starting a second production server with ${option("compare")} ...`);
+      ceiling = await startProductionServer({ buildDir, extraEnv: { ...serverEnv, ...compare } });
+      for (const p of pages) await cachedAnswer(`${ceiling.url}${p}`, headers);
+    } else {
+      ceiling = await startStaticServer(answers);
+    }
 
     const meta = {
       date: new Date().toISOString(),
@@ -160,6 +200,8 @@ async function main() {
       encoding,
       requestLog,
       pageCache: process.env.FOLIO_PAGE_CACHE !== "0",
+      userAgent: userAgent === "none" ? null : userAgent,
+      compare: compare ?? null,
     };
     const targets = pages.map((p) => ({ target: p, page: p, headers, expectStatus: 200 }));
     const etag = headerOf(answers[pages[0]].headers, "etag");
@@ -191,7 +233,9 @@ async function main() {
         folio,
         static: staticResult,
         ratio,
-        goalsMet: ratio >= GOALS.ratio && folio.p99 <= GOALS.p99Ms && folio.errors === 0,
+        goalsMet: compare
+          ? ratio >= COMPARE_RATIO && folio.errors === 0 && staticResult.errors === 0
+          : ratio >= GOALS.ratio && folio.p99 <= GOALS.p99Ms && folio.errors === 0,
       });
     }
     meta.loadAfter = os.loadavg()[0].toFixed(1);
@@ -221,7 +265,9 @@ async function main() {
     if (!etag) console.log(`No ETag on ${pages[0]}: no revalidate (304) row.`);
     const pageRows = rows.filter((r) => r.status === 200);
     console.log(
-      `Goals on the pages (ratio >= ${GOALS.ratio}, p99 <= ${GOALS.p99Ms} ms, 0 errors): ` +
+      (compare
+        ? `Goal on the pages (ratio >= ${COMPARE_RATIO}, 0 errors): `
+        : `Goals on the pages (ratio >= ${GOALS.ratio}, p99 <= ${GOALS.p99Ms} ms, 0 errors): `) +
         (pageRows.every((r) => r.goalsMet)
           ? "met on every page"
           : `NOT met on ${pageRows

@@ -18,13 +18,14 @@ import { buttonClass } from "~/components/dialog";
 import { fieldProps, TextField } from "~/components/form";
 import { FormResultMessage, useFormResult, useSchemaForm } from "~/components/form-result";
 import { getRetentionMonths, setRetentionMonths } from "~/models/setting.server";
-import { dayOf, deleteVisitsBefore, visitStats } from "~/models/visit.server";
+import { visitStats } from "~/models/visit.server";
 import { requireOwner } from "~/utils/auth.server";
+import { flushPageViews } from "~/utils/page-views.server";
+import { pruneOldVisits } from "~/utils/visit-retention-job.server";
 import { formResult, parseSubmission } from "~/utils/form-result.server";
 import { dashboardMeta } from "~/utils/page-title";
 import { redirectWithToast } from "~/utils/toast.server";
 import {
-  firstKeptDay,
   privacyNotice,
   RETENTION_MONTHS_MAX,
   RETENTION_MONTHS_MIN,
@@ -44,6 +45,8 @@ const periodOf = (request: Request) => statsRangeOf(new URL(request.url).searchP
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);
   const days = periodOf(request);
+  // The views still in memory first: the owner sees every visit counted so far.
+  await flushPageViews();
   const [stats, months] = await Promise.all([visitStats(days), getRetentionMonths()]);
   return json({ days, stats, months, notice: privacyNotice(months) });
 }
@@ -62,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const { months } = read.submission.value;
   await setRetentionMonths(months);
-  const deleted = await deleteVisitsBefore(firstKeptDay(dayOf(new Date()), months));
+  const deleted = await pruneOldVisits();
   return redirectWithToast(statsUrlOf(periodOf(request)), {
     type: "success",
     title: "Saved",

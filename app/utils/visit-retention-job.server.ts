@@ -4,24 +4,14 @@
 import { getRetentionMonths } from "~/models/setting.server";
 import { dayOf, deleteVisitsBefore } from "~/models/visit.server";
 import { onServerStart, onServerStop } from "./lifecycle.server";
+import { firstKeptDay } from "./visit-stats";
 
 const FIRST_RUN_MS = 30_000;
 const EVERY_MS = 24 * 60 * 60 * 1000;
 
-/**
- * The first day kept when counts are kept `months` calendar months (UTC): the same day of the
- * month `months` months before `now` (the month's last day when it is shorter).
- */
-export function firstKeptDay(months: number, now: Date = new Date()): string {
-  const year = now.getUTCFullYear();
-  const month = now.getUTCMonth() - months;
-  const lastDayOfTarget = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return dayOf(new Date(Date.UTC(year, month, Math.min(now.getUTCDate(), lastDayOfTarget))));
-}
-
 /** Deletes the counts older than the retention; returns how many rows were deleted. */
 export async function pruneOldVisits(now: Date = new Date()): Promise<number> {
-  return deleteVisitsBefore(firstKeptDay(await getRetentionMonths(), now));
+  return deleteVisitsBefore(firstKeptDay(dayOf(now), await getRetentionMonths()));
 }
 
 let timers: NodeJS.Timeout[] = [];

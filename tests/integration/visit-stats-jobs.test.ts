@@ -17,7 +17,8 @@ import {
   visitorHash,
   type RecordedRequest,
 } from "~/utils/page-views.server";
-import { firstKeptDay, pruneOldVisits } from "~/utils/visit-retention-job.server";
+import { pruneOldVisits } from "~/utils/visit-retention-job.server";
+import { firstKeptDay } from "~/utils/visit-stats";
 import { TMP } from "../support/paths";
 
 const BROWSER =
@@ -133,11 +134,11 @@ describe("the recorder's writes", () => {
 
 describe("the retention prune", () => {
   it("counts the first kept day in calendar months (UTC)", () => {
-    expect(firstKeptDay(13, new Date("2026-11-25T23:30:00Z"))).toBe("2025-10-25");
-    expect(firstKeptDay(1, new Date("2026-03-31T00:10:00Z"))).toBe("2026-02-28");
-    expect(firstKeptDay(1, new Date("2024-03-30T12:00:00Z"))).toBe("2024-02-29");
-    expect(firstKeptDay(2, new Date("2026-01-15T12:00:00Z"))).toBe("2025-11-15");
-    expect(firstKeptDay(120, new Date("2026-01-01T00:00:00Z"))).toBe("2016-01-01");
+    expect(firstKeptDay("2026-11-25", 13)).toBe("2025-10-25");
+    expect(firstKeptDay("2026-03-31", 1)).toBe("2026-02-28");
+    expect(firstKeptDay("2024-03-30", 1)).toBe("2024-02-29");
+    expect(firstKeptDay("2026-01-15", 2)).toBe("2025-11-15");
+    expect(firstKeptDay("2026-01-01", 120)).toBe("2016-01-01");
   });
 
   it("deletes the counts older than the owner's retention (13 months unless set)", async () => {
