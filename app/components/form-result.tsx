@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { z, type ZodTypeAny } from "zod";
 import { MessageDialog } from "~/components/dialog";
 import { ErrorSummary, fieldMessagesOf, type FieldMessages } from "~/components/error-summary";
+import { PREVIEW_INTENT } from "~/entities/form-fields";
 import { isFormResult, type FormResult, type ResultDialog } from "~/utils/form-result";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -34,9 +35,14 @@ export function useFormResult(formId?: string): FormResult | undefined {
 }
 
 const anything = z.record(z.unknown());
-const isNoValidate = (submitter: HTMLElement | null | undefined) =>
+/**
+ * Whether the form was sent by the Markdown Preview button. (Not any `formnovalidate` submitter:
+ * Conform validates a field on blur by submitting through a `formnovalidate` button of its own.)
+ */
+const isPreview = (submitter: HTMLElement | null | undefined) =>
   (submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) &&
-  submitter.formNoValidate;
+  submitter.name === PREVIEW_INTENT.name &&
+  submitter.value === PREVIEW_INTENT.value;
 
 /**
  * THE form hook of the pipeline: Conform's `useForm` with the house rules. The browser's own
@@ -67,9 +73,9 @@ export function useSchemaForm<Shape extends Record<string, unknown> = Record<str
     shouldRevalidate: schema ? "onInput" : shouldValidate,
     onValidate: schema
       ? ({ formData, submitter }) =>
-          // A `formnovalidate` button (the Markdown Preview) skips the checks, as the browser's.
+          // The Markdown Preview button skips the checks, as the browser does for it (formnovalidate).
           parseWithZod(formData, {
-            schema: isNoValidate(submitter) ? anything : schema,
+            schema: isPreview(submitter) ? anything : schema,
             disableAutoCoercion: true,
           })
       : undefined,
