@@ -22,6 +22,10 @@ test.beforeAll(async ({}, testInfo) => {
   const port = base + 10 + (testInfo.project.name === "nojs" ? 1 : 0);
   server = await startOwnServer(port, `security-${testInfo.project.name}`, ["--login-throttle"]);
 });
+
+// Every test here signs in two or three browsers and changes the password (bcrypt at full cost):
+// 20–40 s alone, past 60 s in CI beside Vitest. test.slow() gives them three times the timeout.
+test.beforeEach(() => test.slow());
 test.afterAll(async () => {
   await server?.stop();
 });

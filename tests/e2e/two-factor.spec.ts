@@ -66,6 +66,9 @@ async function logout(page: Page) {
 test("turn two-factor sign-in on, sign in with a code and with a recovery code, turn it off", async ({
   page,
 }) => {
+  // Seven sign-ins (bcrypt) and three settings changes: about 18 s alone, over 60 s in CI beside
+  // Vitest. test.slow() gives it three times the timeout.
+  test.slow();
   let nextCode: () => Promise<string> = async () => "";
   let recoveryCodes: string[] = [];
 

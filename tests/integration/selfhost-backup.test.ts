@@ -617,15 +617,17 @@ describe("on the running server", () => {
   });
 
   it("a backup downloaded during writes passes integrity_check, is a consistent snapshot, and restores to matching row counts", async () => {
+    // Names of this attempt's own (a retry in CI must not collide with the first try's rows).
+    const attempt = Date.now().toString(36);
     const db = new Database(server.databaseFile);
     db.pragma("busy_timeout = 5000");
     const insertPair = db.transaction((i: number) => {
       db.prepare(
         "INSERT INTO Skill (name, position, createdAt, updatedAt) VALUES (?, 0, ?, ?)",
-      ).run(`pair-${i}`, new Date().toISOString(), new Date().toISOString());
+      ).run(`pair-${attempt}-${i}`, new Date().toISOString(), new Date().toISOString());
       db.prepare(
         "INSERT INTO Category (name, position, createdAt, updatedAt) VALUES (?, 0, ?, ?)",
-      ).run(`pair-${i}`, new Date().toISOString(), new Date().toISOString());
+      ).run(`pair-${attempt}-${i}`, new Date().toISOString(), new Date().toISOString());
     });
     let writing = true;
     let pairs = 0;
@@ -637,6 +639,8 @@ describe("on the running server", () => {
         await sleep(1);
       }
     })();
+    // Awaited in the finally below; caught here too so a failure there is not also "unhandled".
+    directWriter.catch(() => {});
     const apiWriter = (async () => {
       while (writing) {
         const res = await fetch(`${server.url}/addeducation`, {
@@ -708,7 +712,7 @@ describe("on the running server", () => {
     expect(
       countRows(server.databaseFile, "SELECT COUNT(*) AS n FROM Skill"),
     ).toBeGreaterThanOrEqual(result.manifest.rowCounts.Skill);
-  });
+  }, 90_000); // a busy CI machine: thousands of writes, three backups, one restore
 
   it("writes scheduled backups into BACKUP_DIR and keeps the newest BACKUP_KEEP", async () => {
     const dir = path.join(work, "scheduled");
