@@ -30,8 +30,11 @@ export type TestServer = {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 };
 
-/** Waits for `/healthz` to answer 200; fails at once if `child` (the server's process) exits. */
-export async function waitForHealthy(url: string, timeoutMs = 20_000, child?: ChildProcess) {
+/**
+ * Waits for `/healthz` to answer 200; fails at once if `child` (the server's process) exits.
+ * 45 s: 20 was seen too short on the busy CI machine (under Vitest's 60 s hook timeout).
+ */
+export async function waitForHealthy(url: string, timeoutMs = 45_000, child?: ChildProcess) {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {
