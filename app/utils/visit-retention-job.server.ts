@@ -3,7 +3,7 @@
 // owner changes the setting.
 import { getRetentionMonths } from "~/models/setting.server";
 import { dayOf, deleteVisitsBefore } from "~/models/visit.server";
-import { onServerStart, onServerStop } from "./lifecycle.server";
+import { schedulePeriodicJob } from "./periodic-job.server";
 import { firstKeptDay } from "./visit-stats";
 
 const FIRST_RUN_MS = 30_000;
@@ -14,26 +14,10 @@ export async function pruneOldVisits(now: Date = new Date()): Promise<number> {
   return deleteVisitsBefore(firstKeptDay(dayOf(now), await getRetentionMonths()));
 }
 
-let timers: NodeJS.Timeout[] = [];
-let running: Promise<void> | undefined;
-
-function tick() {
-  if (running) return;
-  running = pruneOldVisits()
-    .then((removed) => {
-      if (removed > 0) console.log(`Deleted ${removed} visit count(s) past the retention`);
-    })
-    .catch((error) => console.error("Deleting old visit counts failed", error))
-    .finally(() => (running = undefined));
-}
-
-onServerStart(() => {
-  timers = [setTimeout(tick, FIRST_RUN_MS), setInterval(tick, EVERY_MS)];
-  for (const t of timers) t.unref();
-});
-
-onServerStop(async () => {
-  for (const t of timers) clearTimeout(t);
-  timers = [];
-  await running;
+schedulePeriodicJob({
+  what: "Deleting old visit counts",
+  firstRunMs: FIRST_RUN_MS,
+  everyMs: EVERY_MS,
+  run: () => pruneOldVisits(),
+  done: (removed) => `Deleted ${removed} visit count(s) past the retention`,
 });

@@ -247,7 +247,7 @@ describe("applySnapshot", () => {
     expect(problemAbout(report, at("/missing.jpg"))?.message).toMatch(/answered 404/);
     expect(problemAbout(report, at("/page.html"))?.message).toContain(NOT_AN_IMAGE);
     expect(problemAbout(report, at("/big.png"))?.message).toMatch(/larger than 200 KB/);
-    expect(problemAbout(report, at("/hang.jpg"))?.message).toMatch(/within 1000 ms/);
+    expect(problemAbout(report, at("/hang.jpg"))?.message).toMatch(/within 3000 ms/);
     expect(problemAbout(report, DEAD_HOST)?.message).toMatch(/cannot be reached/);
     expect(problemAbout(report, "uploads/relative.png")?.message).toMatch(/not an http/);
 
