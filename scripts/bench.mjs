@@ -33,6 +33,8 @@ import {
   ensureBuild,
   firstProjectPath,
   startProductionServer,
+  CHROME_UA,
+  productionLikeEnv,
 } from "./bench/production-server.mjs";
 import { headerOf, rawGet } from "./bench/raw-response.mjs";
 import { startStaticServer } from "./bench/static-server.mjs";
@@ -44,8 +46,6 @@ const GOALS = { ratio: 0.8, p99Ms: 20, jsGzipBytes: 8 * 1024 };
 // With --compare: the first server's req/s at least this share of the second's (#18: visit
 // statistics on within 5 % of off).
 const COMPARE_RATIO = 0.95;
-const CHROME_UA =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 /** `--compare KEY=VALUE[,KEY=VALUE]` as an env object, or undefined. */
 function compareEnv(value) {
@@ -163,14 +163,9 @@ async function main() {
   const buildDir = ensureBuild({ force: flag("build") });
 
   console.log("Starting the production server with a freshly seeded database ...");
-  // As in production: the request log on (unless --no-log) and the anonymous rate limit counting
-  // every request (a limit no load reaches, instead of RATE_LIMIT_DISABLED=1).
+  // As in production: the request log on (unless --no-log), the rate limit counting.
   const requestLog = !flag("no-log");
-  const serverEnv = {
-    FOLIO_REQUEST_LOG: requestLog ? "1" : "0",
-    RATE_LIMIT_DISABLED: undefined,
-    RATE_LIMIT_RPM: "1000000000",
-  };
+  const serverEnv = productionLikeEnv({ requestLog });
   const app = await startProductionServer({ buildDir, extraEnv: serverEnv });
   let ceiling;
   const stopAll = () => Promise.allSettled([app.stop(), ceiling?.stop()]);

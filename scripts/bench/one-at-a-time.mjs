@@ -4,15 +4,19 @@
 // with 50 connections and a desktop Chrome User-Agent, prints req/s and the server's CPU µs per
 // answer, and stops it. Loopback only, bounded in time. Needs a build (npm run build).
 import { load, warmUp } from "./load.mjs";
-import { cpuMsOf, startProductionServer } from "./production-server.mjs";
+import {
+  CHROME_UA,
+  cpuMsOf,
+  productionLikeEnv,
+  startProductionServer,
+} from "./production-server.mjs";
 
 const args = process.argv.slice(2);
 const durationAt = args.indexOf("--duration");
 const duration = durationAt >= 0 ? Number(args.splice(durationAt, 2)[1]) : 20;
 const settings = args.length > 0 ? args : ["1", "0"];
 const headers = {
-  "User-Agent":
-    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+  "User-Agent": CHROME_UA,
   "Accept-Encoding": "br, gzip",
   Accept: "text/html",
 };
@@ -22,9 +26,7 @@ for (const stats of settings) {
     buildDir: process.env.FOLIO_BUILD_DIR ?? "build",
     extraEnv: {
       FOLIO_VISIT_STATS: stats,
-      FOLIO_REQUEST_LOG: process.env.FOLIO_REQUEST_LOG ?? "0",
-      RATE_LIMIT_DISABLED: undefined,
-      RATE_LIMIT_RPM: "1000000000",
+      ...productionLikeEnv({ requestLog: process.env.FOLIO_REQUEST_LOG === "1" }),
     },
   });
   try {

@@ -34,6 +34,22 @@ async function waitForHealthy(url, child, timeoutMs = 30_000) {
   throw new Error(`the server at ${url} did not become healthy`);
 }
 
+/** A desktop Chrome's User-Agent: the load counts as a visitor's (an empty one is a bot's). */
+export const CHROME_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+/**
+ * The settings of a server measured as in production: the request log as asked and the anonymous
+ * rate limit counting every request (a limit no load reaches, instead of RATE_LIMIT_DISABLED=1).
+ */
+export function productionLikeEnv({ requestLog }) {
+  return {
+    FOLIO_REQUEST_LOG: requestLog ? "1" : "0",
+    RATE_LIMIT_DISABLED: undefined,
+    RATE_LIMIT_RPM: "1000000000",
+  };
+}
+
 /**
  * Starts the production server (node server.js) on loopback with a fresh, migrated and seeded
  * database in a temporary folder; no request log, no rate limit unless `extraEnv` says otherwise
