@@ -158,7 +158,64 @@ export async function storedSaltOfDay(day: string): Promise<string | null> {
 
 /** How long a quiet write waits for the write lock (it blocks the event loop meanwhile). */
 const QUIET_BUSY_TIMEOUT_MS = 250;
-let quiet: { db: Database.Database; add: Database.Statement } | undefined;
+
+/** The visit statistics' own connection and statements, for writes that are not content. */
+type QuietConnection = {
+  db: Database.Database;
+  add: Database.Statement;
+  salt: Database.Statement;
+  addSalt: Database.Statement;
+  deleteOtherSalts: Database.Statement;
+};
+let quiet: QuietConnection | undefined;
+
+function quietConnection(): QuietConnection {
+  if (!quiet) {
+    const db = new Database(databaseFile(), { fileMustExist: true });
+    db.pragma(`busy_timeout = ${QUIET_BUSY_TIMEOUT_MS}`);
+    db.pragma("synchronous = NORMAL");
+    quiet = {
+      db,
+      add: db.prepare(`
+        INSERT INTO "Visit" ("day", "visitor", "path", "projectId", "referrer", "views")
+        VALUES (@day, @visitor, @path, @projectId, @referrer, @views)
+        ON CONFLICT ("day", "visitor", "path", "referrer")
+        DO UPDATE SET "views" = "views" + excluded."views"`),
+      salt: db.prepare(`SELECT "salt" FROM "VisitSalt" WHERE "day" = ?`).pluck(),
+      addSalt: db.prepare(
+        `INSERT INTO "VisitSalt" ("day", "salt") VALUES (?, ?) ON CONFLICT ("day") DO NOTHING`,
+      ),
+      deleteOtherSalts: db.prepare(`DELETE FROM "VisitSalt" WHERE "day" <> ?`),
+    };
+  }
+  return quiet;
+}
+
+/** Whether `error` is SQLite's "database is locked" (another process holds the write lock). */
+function isBusy(error: unknown): boolean {
+  return (error as { code?: string }).code === "SQLITE_BUSY";
+}
+
+/**
+ * saltOfDay on the statistics' own connection: making the day's salt (the first write of the
+ * day's counts) does not count as a content change either, so it does not empty the page cache
+ * under load. When the database is busy, falls back to saltOfDay.
+ */
+export async function saltOfDayQuietly(day: string): Promise<string> {
+  try {
+    const { db, salt, addSalt, deleteOtherSalts } = quietConnection();
+    const existing = salt.get(day) as string | undefined;
+    if (existing) return existing;
+    commitWithoutContentChange(db, () => {
+      addSalt.run(day, crypto.randomBytes(32).toString("base64url"));
+      deleteOtherSalts.run(day);
+    });
+    return salt.get(day) as string;
+  } catch (error) {
+    if (!isBusy(error)) throw error;
+    return saltOfDay(day);
+  }
+}
 
 /**
  * Adds counted page views like addVisitCounts, on a connection of its own, synchronously, so the
@@ -168,23 +225,12 @@ let quiet: { db: Database.Database; add: Database.Statement } | undefined;
 export async function addVisitCountsQuietly(counts: VisitCount[]): Promise<void> {
   if (counts.length === 0) return;
   try {
-    if (!quiet) {
-      const db = new Database(databaseFile(), { fileMustExist: true });
-      db.pragma(`busy_timeout = ${QUIET_BUSY_TIMEOUT_MS}`);
-      db.pragma("synchronous = NORMAL");
-      const add = db.prepare(`
-        INSERT INTO "Visit" ("day", "visitor", "path", "projectId", "referrer", "views")
-        VALUES (@day, @visitor, @path, @projectId, @referrer, @views)
-        ON CONFLICT ("day", "visitor", "path", "referrer")
-        DO UPDATE SET "views" = "views" + excluded."views"`);
-      quiet = { db, add };
-    }
-    const { db, add } = quiet;
+    const { db, add } = quietConnection();
     commitWithoutContentChange(db, () => {
       for (const count of counts) add.run(count);
     });
   } catch (error) {
-    if ((error as { code?: string }).code !== "SQLITE_BUSY") throw error;
+    if (!isBusy(error)) throw error;
     await addVisitCounts(counts);
   }
 }

@@ -9,7 +9,7 @@ import crypto from "node:crypto";
 import {
   addVisitCountsQuietly,
   dayOf,
-  saltOfDay,
+  saltOfDayQuietly,
   storedSaltOfDay,
   type VisitCount,
 } from "~/models/visit.server";
@@ -77,7 +77,7 @@ export function visitorHash(salt: string, host: string, ip: string, userAgent: s
 
 /**
  * The salt of each day in `days`. The newest day's is made when missing (which deletes the older
- * ones: saltOfDay); an older day (views buffered before midnight) keeps its salt while it is still
+ * ones: saltOfDayQuietly, which leaves the page cache its pages); an older day (views buffered before midnight) keeps its salt while it is still
  * stored, else gets a one-off salt never stored (its visitors then count once more).
  */
 async function saltsOf(days: string[]): Promise<Map<string, string>> {
@@ -87,7 +87,7 @@ async function saltsOf(days: string[]): Promise<Map<string, string>> {
   for (const day of sorted) {
     const salt =
       day === newest
-        ? await saltOfDay(day)
+        ? await saltOfDayQuietly(day)
         : ((await storedSaltOfDay(day)) ?? crypto.randomBytes(32).toString("base64url"));
     salts.set(day, salt);
   }
