@@ -15,12 +15,14 @@
 //   npm run bench
 //   npm run bench -- --duration 5 --connections 50 --pages /,/projects --build
 //   --encoding "br, gzip"   the Accept-Encoding sent (default, as a browser); "none": no header
-//   --no-log      without the request log (by default it is on, as in production, and read by
-//                 this script); the rate limit always counts every request, never refusing one
+//   --no-log      without the request log (by default it is on, as in production, written to a
+//                 file as a container's log is); the rate limit always counts every request
 //   FOLIO_PAGE_CACHE=0 npm run bench    the same without Folio's page cache
 //   --compare FOLIO_VISIT_STATS=0   instead of the static copy, a second Folio server started with
 //                 that setting changed (KEY=VALUE, repeatable as KEY=VALUE,KEY2=VALUE2): e.g. the
 //                 cached pages with visit statistics on (the first server) and off, side by side
+//   --rounds N    the A B B A turns taken N times, each turn duration/(2N) s (default: 1; 5 with
+//                 --compare, whose goal is a 5 % difference on a machine that swings by more)
 //   --user-agent  the User-Agent sent (default: a desktop Chrome's, so the visit statistics count
 //                 the load as a visitor's, as they would a real one's; "none": no header)
 import { execFileSync } from "node:child_process";
@@ -90,6 +92,11 @@ function gitCommit() {
   }
 }
 
+const median = (values) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
 const pad = (v, n) => String(v).padStart(n);
 const us = (v) => (v === null ? "n/a" : v.toFixed(0));
 const ms = (v) => (v === null ? "n/a" : v.toFixed(1));
@@ -98,7 +105,8 @@ function printTable(rows, meta) {
   const other = meta.compare ? "B" : "static";
   const goalRatio = meta.compare ? COMPARE_RATIO : GOALS.ratio;
   console.log(
-    `\n${meta.connections} connections, ${meta.duration} s per target, Accept-Encoding: ` +
+    `\n${meta.connections} connections, ${meta.duration} s per target` +
+      `${meta.rounds > 1 ? ` in ${meta.rounds} rounds of A B B A` : ""}, Accept-Encoding: ` +
       `${meta.encoding}; request log ${meta.requestLog ? "on" : "off"}; Node ${meta.node}, ${meta.cpus} CPU, load average ` +
       `${meta.loadBefore} before, ${meta.loadAfter} after; commit ${meta.commit}\n`,
   );
@@ -116,6 +124,12 @@ function printTable(rows, meta) {
         `${pad(s.rps.toFixed(0), 7)}${pad(ms(s.p50), 7)}${pad(ms(s.p99), 7)}${pad(us(s.cpuUsPerRequest), 8)} |` +
         `${pad(r.ratio.toFixed(2), 6)}${pad(r.goalsMet ? "met" : "NOT", 7)}`,
     );
+    if (r.roundRatios.length > 1)
+      console.log(
+        `  ratio per round (${r.roundRatios.length}): ` +
+          `${Math.min(...r.roundRatios).toFixed(2)}–${Math.max(...r.roundRatios).toFixed(2)}, ` +
+          `median ${median(r.roundRatios).toFixed(2)}`,
+      );
     if (f.reconnects)
       console.log(`  ! Folio closed the connection after ${f.reconnects} of ${f.requests} answers`);
   }
@@ -159,6 +173,7 @@ async function main() {
     ...(userAgent === "none" ? {} : { "user-agent": userAgent }),
   };
   const compare = compareEnv(option("compare"));
+  const rounds = Math.round(positive("rounds", compare ? "5" : "1"));
   const out = path.resolve(root, option("out", "bench-results.json"));
   const buildDir = ensureBuild({ force: flag("build") });
 
@@ -192,6 +207,7 @@ async function main() {
       loadBefore: os.loadavg()[0].toFixed(1),
       duration,
       connections,
+      rounds,
       encoding,
       requestLog,
       pageCache: process.env.FOLIO_PAGE_CACHE !== "0",
@@ -211,10 +227,20 @@ async function main() {
     const rows = [];
     for (const t of targets) {
       process.stdout.write(`Measuring ${t.target} ...`);
-      const options = { duration, connections, headers: t.headers, expectStatus: t.expectStatus };
+      const options = {
+        duration,
+        connections,
+        rounds,
+        headers: t.headers,
+        expectStatus: t.expectStatus,
+      };
       await warmUp(`${app.url}${t.page}`, t.headers, t.expectStatus);
       await warmUp(`${ceiling.url}${t.page}`, t.headers, t.expectStatus);
-      const { a: folio, b: staticResult } = await measurePair(
+      const {
+        a: folio,
+        b: staticResult,
+        roundRatios,
+      } = await measurePair(
         { url: `${app.url}${t.page}`, pid: app.pid },
         { url: `${ceiling.url}${t.page}`, pid: ceiling.pid },
         options,
@@ -228,6 +254,7 @@ async function main() {
         folio,
         static: staticResult,
         ratio,
+        roundRatios,
         goalsMet: compare
           ? ratio >= COMPARE_RATIO && folio.errors === 0 && staticResult.errors === 0
           : ratio >= GOALS.ratio && folio.p99 <= GOALS.p99Ms && folio.errors === 0,

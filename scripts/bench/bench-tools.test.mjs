@@ -101,6 +101,16 @@ describe("a page and its static copy under load", () => {
       expect(replay.errors).toBe(0);
       expect(replay.reconnects).toBe(0);
       expect(replay.cpuUsPerRequest).toBeGreaterThanOrEqual(0);
+      // More, shorter rounds: every turn is taken, and each round has its own A/B ratio.
+      const inRounds = await measurePair(
+        { url: `${url}/`, pid: process.pid },
+        { url: `${copy.url}/`, pid: copy.pid },
+        { duration: 0.3, connections: 2, rounds: 3 },
+      );
+      expect(inRounds.roundRatios).toHaveLength(3);
+      for (const ratio of inRounds.roundRatios) expect(ratio).toBeGreaterThan(0);
+      expect(inRounds.a.requests).toBeGreaterThan(0);
+      expect(inRounds.b.requests).toBeGreaterThan(0);
     } finally {
       await copy.stop();
     }

@@ -154,17 +154,20 @@ export function load(url, { duration, connections, headers = {}, expectStatus = 
 }
 
 /**
- * Loads two targets in turns, A B B A, each for half of `duration` per turn, so that a change in
- * how busy the shared machine is weighs on both alike. Each result adds the CPU time its SERVER
- * process (`pid`) spent per answer, in µs (/proc).
+ * Loads two targets in turns, A B B A, `rounds` times (default 1), each turn lasting
+ * `duration / (2 * rounds)` seconds, so that a change in how busy the shared machine is weighs
+ * on both alike (more, shorter rounds follow a machine whose speed swings within seconds, as a
+ * shared VM's does). Each result adds the CPU time its SERVER process (`pid`) spent per answer,
+ * in µs (/proc); `roundRatios` is A's req/s over B's in each round (their spread shows the noise).
  */
-export async function measurePair(a, b, options) {
+export async function measurePair(a, b, { rounds = 1, ...options }) {
   const turns = { a: [], b: [] };
   const cpuMs = { a: 0, b: 0 };
-  for (const key of ["a", "b", "b", "a"]) {
+  const order = Array.from({ length: rounds }, () => ["a", "b", "b", "a"]).flat();
+  for (const key of order) {
     const { url, pid } = key === "a" ? a : b;
     const before = cpuMsOf(pid);
-    turns[key].push(await load(url, { ...options, duration: options.duration / 2 }));
+    turns[key].push(await load(url, { ...options, duration: options.duration / (2 * rounds) }));
     const after = cpuMsOf(pid);
     cpuMs[key] =
       before === null || after === null || cpuMs[key] === null ? null : cpuMs[key] + after - before;
@@ -179,7 +182,11 @@ export async function measurePair(a, b, options) {
           : (cpuMs[key] * 1000) / combined.requests,
     };
   };
-  return { a: result("a"), b: result("b") };
+  const roundRatios = Array.from({ length: rounds }, (_, i) => {
+    const rpsOf = (key) => combine(turns[key].slice(2 * i, 2 * i + 2)).rps;
+    return rpsOf("b") ? rpsOf("a") / rpsOf("b") : 0;
+  });
+  return { a: result("a"), b: result("b"), roundRatios };
 }
 
 /** A short load first (JIT, caches, connections) so the measurement starts warm. */

@@ -78,16 +78,34 @@ export async function startProductionServer({ buildDir, extraEnv = {}, nodeArgs 
   fs.mkdirSync(env.UPLOADS_DIR, { recursive: true });
   execFileSync(bin("prisma"), ["migrate", "deploy"], { cwd: root, env, stdio: "pipe" });
   execFileSync(bin("tsx"), ["scripts/seed.ts"], { cwd: root, env, stdio: "pipe" });
+  // What it prints goes to a file, as a container's log does, not to a pipe: a pipe would have to
+  // be drained by this process, which is also the load generator, and a request log under load
+  // (megabytes) would then slow the server by as much as the load keeps this process busy.
+  const logFile = path.join(tmp, "server.log");
+  const logFd = fs.openSync(logFile, "a");
   const child = spawn(process.execPath, [...nodeArgs, "server.js"], {
     cwd: root,
     env,
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", logFd, logFd],
   });
-  // The last 64 KB of what it printed (a request log under load writes megabytes).
-  let output = "";
-  const keep = (d) => (output = (output + d).slice(-65_536));
-  child.stdout.on("data", keep);
-  child.stderr.on("data", keep);
+  fs.closeSync(logFd);
+  /** The last 64 KB of what it printed. */
+  const output = () => {
+    try {
+      const size = fs.statSync(logFile).size;
+      const fd = fs.openSync(logFile, "r");
+      try {
+        const length = Math.min(size, 65_536);
+        const tail = Buffer.alloc(length);
+        fs.readSync(fd, tail, 0, length, size - length);
+        return tail.toString("utf8");
+      } finally {
+        fs.closeSync(fd);
+      }
+    } catch {
+      return "";
+    }
+  };
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null) {
@@ -102,10 +120,11 @@ export async function startProductionServer({ buildDir, extraEnv = {}, nodeArgs 
   try {
     await waitForHealthy(url, child);
   } catch (error) {
+    const printed = output();
     await stop();
-    throw new Error(`${error.message}\n${output}`);
+    throw new Error(`${error.message}\n${printed}`);
   }
-  return { url, port, pid: child.pid, stop, output: () => output };
+  return { url, port, pid: child.pid, stop, output };
 }
 
 const CLOCK_TICKS = (() => {
