@@ -56,14 +56,19 @@ test("Edit Project: Preview renders the Markdown, keeps the text and saves nothi
   if (javaScriptEnabled) await expect(page.locator("body[data-same]")).toHaveCount(1);
 
   if (javaScriptEnabled) {
-    // Still unsaved: leaving asks first.
+    // Still unsaved: leaving asks first. (Once the preview's own requests are over: under CI load
+    // a late answer re-rendered the page while the question opened, and Stay was detached under
+    // the click until the test timed out; as in unsaved-changes.spec.ts.)
+    await page.waitForLoadState("networkidle");
     await page
       .getByRole("navigation", { name: "Admin" })
       .getByRole("link", { name: "Dashboard", exact: true })
       .click();
     const leave = page.getByRole("dialog", { name: "Leave this page?" });
-    await expect(leave).toBeVisible();
-    await leave.getByRole("button", { name: "Stay" }).click();
+    const stay = leave.getByRole("button", { name: "Stay" });
+    await expect(stay).toBeFocused();
+    await stay.click();
+    await expect(leave).toHaveCount(0);
     await expect(page).toHaveURL(url);
   }
 
