@@ -77,8 +77,9 @@ export function visitorHash(salt: string, host: string, ip: string, userAgent: s
 
 /**
  * The salt of each day in `days`. The newest day's is made when missing (which deletes the older
- * ones: saltOfDayQuietly, which leaves the page cache its pages); an older day (views buffered before midnight) keeps its salt while it is still
- * stored, else gets a one-off salt never stored (its visitors then count once more).
+ * ones: saltOfDayQuietly, which leaves the page cache its pages); an older day (views buffered
+ * before midnight) keeps its salt while it is still stored, else gets a one-off salt never stored
+ * (its visitors then count once more).
  */
 async function saltsOf(days: string[]): Promise<Map<string, string>> {
   const sorted = [...new Set(days)].sort();

@@ -183,8 +183,8 @@ export async function measurePair(a, b, { rounds = 1, ...options }) {
     };
   };
   const roundRatios = Array.from({ length: rounds }, (_, i) => {
-    const rpsOf = (key) => combine(turns[key].slice(2 * i, 2 * i + 2)).rps;
-    return rpsOf("b") ? rpsOf("a") / rpsOf("b") : 0;
+    const [rpsA, rpsB] = ["a", "b"].map((key) => combine(turns[key].slice(2 * i, 2 * i + 2)).rps);
+    return rpsB ? rpsA / rpsB : 0;
   });
   return { a: result("a"), b: result("b"), roundRatios };
 }
