@@ -156,6 +156,42 @@ test.describe("statistics page", () => {
     }
   });
 
+  test("a visitor in a real browser with JavaScript off, at phone width, is counted", async ({
+    browser,
+    page,
+  }, testInfo) => {
+    const referrer = `${unique("visitor").replace(/\s/g, "-").toLowerCase()}.example.net`;
+    // A phone's Chrome: headless Chromium's own User-Agent ("HeadlessChrome") is a bot's for
+    // isbot, and bots are not counted (page-view-rules.server.ts). No cookies: a context made in
+    // an owner test gets the owner's signed-in state by default, and the owner is not counted.
+    const visitor = await browser.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      storageState: { cookies: [], origins: [] },
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+      userAgent:
+        "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+      extraHTTPHeaders: { Referer: `https://${referrer}/search?q=portfolio` },
+    });
+    try {
+      const tab = await visitor.newPage();
+      for (const path of ["/", "/resume"]) expect((await tab.goto(path))?.status()).toBe(200);
+    } finally {
+      await visitor.close();
+    }
+    try {
+      // The owner's page writes the views still in memory before reading them.
+      await page.goto(STATS);
+      const referrers = page.getByRole("table", { name: "Top referrer sites" });
+      await expect(referrers.getByRole("row", { name: referrer }).getByRole("cell")).toHaveText([
+        "2",
+        "1",
+      ]);
+    } finally {
+      db(testInfo, (d) => d.prepare("DELETE FROM Visit WHERE referrer = ?").run(referrer));
+    }
+  });
+
   test("the retention form refuses 0 beside the field, then saves 24 months with 'Saved'", async ({
     page,
     javaScriptEnabled,
